@@ -1,0 +1,44 @@
+import { APP_API, type AppMethod, type ApiFailure, type MethodOutput } from '../../shared/app-api.js';
+import { z } from 'zod';
+
+/** A failure whose message an examiner can act on; `detail` is for the log. */
+export class UserFacingError extends Error {
+  constructor(
+    message: string,
+    readonly detail: string | null = null,
+  ) {
+    super(message);
+    this.name = 'UserFacingError';
+  }
+}
+
+export type ApiHandlers = {
+  [M in AppMethod]: (
+    input: z.output<(typeof APP_API)[M]['input']>,
+  ) => Promise<MethodOutput<M>> | MethodOutput<M>;
+};
+
+export function isAppMethod(name: string): name is AppMethod {
+  return Object.hasOwn(APP_API, name);
+}
+
+/** Validates the input, runs the handler, validates the output: both hosts call only this. */
+export async function dispatch(handlers: ApiHandlers, method: string, rawInput: unknown): Promise<unknown> {
+  if (!isAppMethod(method)) throw new UserFacingError(`Unknown action "${method}".`);
+  const spec = APP_API[method];
+  const parsed = spec.input.safeParse(rawInput ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') ?? '';
+    throw new UserFacingError(issue?.message ?? 'Invalid input.', field ? `field: ${field}` : null);
+  }
+  const handler = handlers[method] as (input: unknown) => unknown;
+  const output = await handler(parsed.data);
+  return spec.output.parse(output);
+}
+
+export function toApiFailure(error: unknown): ApiFailure {
+  if (error instanceof UserFacingError) return { message: error.message, detail: error.detail };
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { message: 'Something went wrong. The details are in the log.', detail };
+}

@@ -1,0 +1,30 @@
+import type { AppEvent, EventPayload } from '../../shared/app-api.js';
+
+/**
+ * Everything the main process does, independent of the host that carries it to the
+ * renderer. The Electron glue and the browser host both build one and only forward to it.
+ */
+export interface AppCore {
+  dispatch(method: string, input: unknown): Promise<unknown>;
+  subscribe(listener: AppEventListener): () => void;
+  close(): Promise<void>;
+}
+
+export type AppEventListener = <E extends AppEvent>(event: E, payload: EventPayload<E>) => void;
+
+/** Stores a secret (the API key) encrypted or permission-guarded, depending on the host. */
+export interface SecretStore {
+  readonly description: string;
+  get(): string | null;
+  set(secret: string): void;
+  clear(): void;
+}
+
+export interface HostOptions {
+  host: 'electron' | 'browser';
+  appVersion: string;
+  dataDir: string;
+  secretStore: SecretStore;
+  /** How to start the embedded scoring server as a child process. */
+  serverEntry: { modulePath: string; execArgv: string[] };
+}

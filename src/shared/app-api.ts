@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { TASKS } from './contract/endpoints.js';
+
+/**
+ * The one typed API between the renderer and the main process. Both hosts (Electron IPC,
+ * and the browser host's HTTP/WebSocket) carry exactly these methods and events, and
+ * validate inputs and outputs with these schemas on both sides.
+ */
+export const TaskSchema = z.enum(TASKS);
+const Id = z.number().int().positive();
+const IsoTime = z.string();
+
+export const Candidate = z.object({
+  id: Id,
+  name: z.string(),
+  reference: z.string(),
+  notes: z.string(),
+  createdAt: IsoTime,
+});
+export const CandidateInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  reference: z.string().trim().max(100).default(''),
+  notes: z.string().max(5000).default(''),
+});
+
+export const Item = z.object({
+  id: Id,
+  task: TaskSchema,
+  title: z.string(),
+  refText: z.string(),
+  keywords: z.array(z.string()),
+  promptAudioPath: z.string().nullable(),
+  imagePath: z.string().nullable(),
+  createdAt: IsoTime,
+});
+export const ItemInput = z.object({
+  task: TaskSchema,
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  refText: z.string().trim().min(1, 'Reference text is required').max(20000),
+  keywords: z.array(z.string().trim().min(1)).max(100).default([]),
+  promptAudioPath: z.string().nullable().default(null),
+  imagePath: z.string().nullable().default(null),
+});
+
+export const ATTEMPT_STATUSES = [
+  'recorded',
+  'queued',
+  'scoring',
+  'scored',
+  'failed_retryable',
+  'failed_permanent',
+  'cancelled',
+] as const;
+export const AttemptStatus = z.enum(ATTEMPT_STATUSES);
+
+export const ComponentScores = z.object({
+  content: z.number().nullable(),
+  pronunciation: z.number().nullable(),
+  fluency: z.number().nullable(),
+  words: z.number().nullable(),
+  overall: z.number().nullable(),
+});
+
+export const Attempt = z.object({
+  id: Id,
+  candidateId: Id,
+  candidateName: z.string(),
+  itemId: Id,
+  itemTitle: z.string(),
+  task: TaskSchema,
+  status: AttemptStatus,
+  audioPath: z.string().nullable(),
+  audioSha256: z.string().nullable(),
+  typedAnswer: z.string().nullable(),
+  scores: ComponentScores,
+  errorMessage: z.string().nullable(),
+  tries: z.number().int().nonnegative(),
+  nextRetryAt: IsoTime.nullable(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+
+/** An attempt with the exact request sent and the raw response received. */
+export const AttemptDetail = Attempt.extend({
+  requestJson: z.string().nullable(),
+  responseJson: z.string().nullable(),
+  errorDetail: z.string().nullable(),
+});
+
+export const HistoryFilter = z.object({
+  candidateId: Id.optional(),
+  itemId: Id.optional(),
+  task: TaskSchema.optional(),
+  status: AttemptStatus.optional(),
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
+});
+export const HistoryPage = z.object({
+  filter: HistoryFilter.default({}),
+  limit: z.number().int().min(1).max(500).default(50),
+  /** Keyset cursor: the id of the last row of the previous page. */
+  beforeId: Id.optional(),
+});
+
+export const EndpointMode = z.enum(['embedded', 'remote']);
+export const Settings = z.object({
+  endpointMode: EndpointMode,
+  remoteBaseUrl: z.string(),
+  /** For remote servers that cannot read `data:` URLs: recordings are published under this base. */
+  mediaBaseUrl: z.string(),
+  defaultScale: z.number().gt(0).lte(100),
+  defaultPrecision: z.number().gt(0).lte(1),
+  recordingsDir: z.string(),
+  apiKeySet: z.boolean(),
+});
+export const SettingsUpdate = Settings.omit({ apiKeySet: true }).partial();
+
+export const EngineStatus = z.object({
+  state: z.enum(['starting', 'ready', 'restarting', 'stopped', 'remote']),
+  baseUrl: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  host: z.enum(['electron', 'browser']),
+  dataDir: z.string(),
+});
+
+export const ExportResult = z.object({
+  fileName: z.string(),
+  path: z.string(),
+  /** Base64 of the file, so the browser host can offer it as a download. */
+  contentBase64: z.string(),
+});
+
+const Empty = z.object({}).default({});
+const ById = z.object({ id: Id });
+const Ok = z.object({ ok: z.literal(true) });
+
+function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const APP_API = {
+  'app.info': method(Empty, AppInfo),
+  'engine.status': method(Empty, EngineStatus),
+  'settings.get': method(Empty, Settings),
+  'settings.update': method(SettingsUpdate, Settings),
+  'settings.setApiKey': method(z.object({ key: z.string().min(1).max(4096) }), Settings),
+  'settings.clearApiKey': method(Empty, Settings),
+  'settings.testConnection': method(Empty, z.object({ ok: z.boolean(), message: z.string() })),
+  'candidates.list': method(z.object({ search: z.string().default('') }).default({ search: '' }), z.array(Candidate)),
+  'candidates.create': method(CandidateInput, Candidate),
+  'candidates.update': method(CandidateInput.extend({ id: Id }), Candidate),
+  'candidates.delete': method(ById, Ok),
+  'items.list': method(z.object({ task: TaskSchema.optional() }).default({}), z.array(Item)),
+  'items.create': method(ItemInput, Item),
+  'items.update': method(ItemInput.extend({ id: Id }), Item),
+  'items.delete': method(ById, Ok),
+  'attempts.submitSpeaking': method(
+    z.object({
+      candidateId: Id,
+      itemId: Id,
+      audioBase64: z.string().min(1),
+      mimeType: z.string().min(1).max(100),
+    }),
+    Attempt,
+  ),
+  'attempts.submitDictation': method(
+    z.object({ candidateId: Id, itemId: Id, typedAnswer: z.string().max(2000) }),
+    Attempt,
+  ),
+  'attempts.list': method(HistoryPage, z.object({ rows: z.array(Attempt), total: z.number().int() })),
+  'attempts.get': method(ById, AttemptDetail),
+  'attempts.audio': method(ById, z.object({ mimeType: z.string(), base64: z.string() })),
+  'attempts.retry': method(ById, Attempt),
+  'attempts.cancel': method(ById, Attempt),
+  'attempts.delete': method(ById, Ok),
+  'export.csv': method(HistoryFilter, ExportResult),
+  'export.attemptPdf': method(ById, ExportResult),
+  'export.candidatePdf': method(ById, ExportResult),
+} as const;
+
+export type AppApi = typeof APP_API;
+export type AppMethod = keyof AppApi;
+export type MethodInput<M extends AppMethod> = z.input<AppApi[M]['input']>;
+export type MethodOutput<M extends AppMethod> = z.output<AppApi[M]['output']>;
+
+export const APP_EVENTS = {
+  'attempt.changed': Attempt,
+  'attempt.deleted': z.object({ id: Id }),
+  'engine.status': EngineStatus,
+} as const;
+export type AppEvents = typeof APP_EVENTS;
+export type AppEvent = keyof AppEvents;
+export type EventPayload<E extends AppEvent> = z.output<AppEvents[E]>;
+
+/** What the preload (or the browser host's client) exposes as `window.examiner`. */
+export interface ExaminerBridge {
+  call<M extends AppMethod>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  on<E extends AppEvent>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** Errors cross the bridge as this shape, with a message fit for an examiner. */
+export const ApiFailure = z.object({ message: z.string(), detail: z.string().nullable() });
+export type ApiFailure = z.infer<typeof ApiFailure>;
+
+export type Candidate = z.infer<typeof Candidate>;
+export type Item = z.infer<typeof Item>;
+export type Attempt = z.infer<typeof Attempt>;
+export type AttemptDetail = z.infer<typeof AttemptDetail>;
+export type AttemptStatus = z.infer<typeof AttemptStatus>;
+export type HistoryFilter = z.infer<typeof HistoryFilter>;
+export type Settings = z.infer<typeof Settings>;
+export type EngineStatus = z.infer<typeof EngineStatus>;
+export type AppInfo = z.infer<typeof AppInfo>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.js';
+
+/** Labels of `data.words[].label`; docs/api.md gives each one's meaning. */
+export const WORD_LABELS = ['Good', 'Average', 'Bad', 'Pause', 'Missing', 'Inserted'] as const;
+export type WordLabel = (typeof WORD_LABELS)[number];
+
+/** `data.components[].status`: 0 scored, 1 scored with a caution in `suggestion`, 2 not scorable. */
+export const COMPONENT_STATUS = { scored: 0, caution: 1, unscorable: 2 } as const;
+
+export const Phoneme = z.object({ value: z.string(), pronunciation: z.number() });
+export const Phonic = z.object({
+  spell: z.string(),
+  phoneme: z.array(z.string()),
+  overall: z.number(),
+});
+
+export const Word = z.object({
+  word: z.string(),
+  label: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  pronunciation: z.number(),
+  phonemes: z.array(Phoneme).nullable(),
+  phonics: z.array(Phonic).nullable(),
+  duration: z.number().int().nullable().optional(),
+  userStress: z.null().optional(),
+});
+
+export const Component = z.object({
+  name: z.string(),
+  score: z.number(),
+  suggestion: z.string().nullable(),
+  maxScore: z.number(),
+  status: z.number().int(),
+  privateNotes: z.string().optional(),
+});
+
+export const ErrorObject = z.object({
+  code: z.enum(ERROR_CODES as [string, ...string[]]),
+  message: z.string(),
+  field: z.string().nullable(),
+});
+
+export const ResultData = z.object({
+  components: z.array(Component),
+  words: z.array(Word),
+  error: ErrorObject.nullable(),
+  transcription: z.string().optional(),
+});
+
+export const Envelope = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  version: z.string().regex(/^\d+(\.\d+)*$/u, 'version must be a dotted number sequence'),
+  processTime: z.number().nonnegative(),
+  data: ResultData,
+});
+
+export type Phoneme = z.infer<typeof Phoneme>;
+export type Phonic = z.infer<typeof Phonic>;
+export type Word = z.infer<typeof Word>;
+export type Component = z.infer<typeof Component>;
+export type ErrorObject = z.infer<typeof ErrorObject>;
+export type ResultData = z.infer<typeof ResultData>;
+export type Envelope = z.infer<typeof Envelope>;
