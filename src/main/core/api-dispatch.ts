@@ -1,5 +1,10 @@
-import { APP_API, type AppMethod, type ApiFailure, type MethodOutput } from '../../shared/app-api.js';
-import { z } from 'zod';
+import {
+  APP_API,
+  type AppMethod,
+  type ApiFailure,
+  type MethodOutput,
+} from '../../shared/app-api.js';
+import type { z } from 'zod';
 
 /** A failure whose message an examiner can act on; `detail` is for the log. */
 export class UserFacingError extends Error {
@@ -23,7 +28,11 @@ export function isAppMethod(name: string): name is AppMethod {
 }
 
 /** Validates the input, runs the handler, validates the output: both hosts call only this. */
-export async function dispatch(handlers: ApiHandlers, method: string, rawInput: unknown): Promise<unknown> {
+export async function dispatch(
+  handlers: ApiHandlers,
+  method: string,
+  rawInput: unknown,
+): Promise<unknown> {
   if (!isAppMethod(method)) throw new UserFacingError(`Unknown action "${method}".`);
   const spec = APP_API[method];
   const parsed = spec.input.safeParse(rawInput ?? {});

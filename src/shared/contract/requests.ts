@@ -62,9 +62,17 @@ export const WriteFromDictationRequest = z.object({
     .string({ error: 'question must be a string' })
     .min(1, 'question must not be empty')
     .max(MAX_URL_LENGTH, 'question is too long'),
+  // The spec calls it "the list of the solution": a list of typed words is joined by spaces.
   responseUser: z
-    .string({ error: 'responseUser must be a string' })
-    .max(MAX_WFD_TEXT_LENGTH, `responseUser must be at most ${MAX_WFD_TEXT_LENGTH} characters`),
+    .union([z.string(), z.array(z.string())], {
+      error: 'responseUser must be a string or a list of strings',
+    })
+    .transform((answer) => (Array.isArray(answer) ? answer.join(' ') : answer))
+    .pipe(
+      z
+        .string()
+        .max(MAX_WFD_TEXT_LENGTH, `responseUser must be at most ${MAX_WFD_TEXT_LENGTH} characters`),
+    ),
 });
 
 export type RepeatSentenceRequest = z.infer<typeof RepeatSentenceRequest>;

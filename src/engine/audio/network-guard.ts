@@ -1,0 +1,44 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/** Raised from inside the socket's DNS lookup so that every connection, redirects included, is checked. */
+export class BlockedAddressError extends Error {
+  constructor(readonly host: string) {
+    super(`${host} resolves to a private, loopback or otherwise non-public address.`);
+    this.name = 'BlockedAddressError';
+  }
+}
+
+/** Only ordinary public unicast is allowed; IPv4-mapped IPv6 is judged as the IPv4 it carries. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+/** URL hostnames keep IPv6 literals in brackets; net and dns want them bare. */
+export function bareHost(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+export function assertPublicLiteral(hostname: string): void {
+  const host = bareHost(hostname);
+  if (isIP(host) && !isPublicAddress(host)) throw new BlockedAddressError(host);
+}
+
+/**
+ * A `lookup` for net/tls.connect that resolves every address of the host and refuses the
+ * connection if any of them is non-public. Checking at connect time, not before the request,
+ * closes the gap where DNS answers differently the second time (DNS rebinding).
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error, '');
+    if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) {
+      return callback(new BlockedAddressError(hostname), '');
+    }
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
+};

@@ -1,0 +1,31 @@
+/** Decoded audio before it is brought to the engine's fixed shape. */
+export interface PcmAudio {
+  /** One array per channel, samples as floats nominally in [-1, 1]. */
+  channels: Float32Array[];
+  sampleRate: number;
+}
+
+export function toMono(channels: Float32Array[]): Float32Array {
+  const first = channels[0];
+  if (!first) return new Float32Array(0);
+  if (channels.length === 1) return first;
+  const length = Math.min(...channels.map((c) => c.length));
+  const mono = new Float32Array(length);
+  for (const channel of channels) {
+    for (let i = 0; i < length; i++) mono[i]! += channel[i]!;
+  }
+  const gain = 1 / channels.length;
+  for (let i = 0; i < length; i++) mono[i]! *= gain;
+  return mono;
+}
+
+/** Resampling filters may overshoot a little on full-scale input; the engine promises [-1, 1]. */
+export function clampInPlace(samples: Float32Array): Float32Array {
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i]!;
+    if (v > 1) samples[i] = 1;
+    else if (v < -1) samples[i] = -1;
+    else if (Number.isNaN(v)) samples[i] = 0;
+  }
+  return samples;
+}

@@ -1,0 +1,51 @@
+import { COMPONENT_STATUS, type Component } from '../../shared/contract/envelope.js';
+import { componentMax, quantize, type ScoreScale } from '../../shared/contract/quantize.js';
+
+export interface ComponentInput {
+  /** Share of the top mark, 0–1. */
+  fraction: number;
+  status: number;
+  suggestion: string;
+}
+
+export interface SpeakingComponents {
+  content: ComponentInput;
+  /** The content component's top mark on the default scale of 5 (rs 3, rl/di 5). */
+  contentNativeMax: number;
+  pronunciation: ComponentInput;
+  fluency: ComponentInput;
+}
+
+function component(name: string, input: ComponentInput, nativeMax: number, scale: ScoreScale): Component {
+  const maxScore = componentMax(nativeMax, scale.scale);
+  return {
+    name,
+    score: quantize(input.fraction * maxScore, maxScore, scale.precision),
+    suggestion: input.suggestion,
+    maxScore,
+    status: input.status,
+  };
+}
+
+/**
+ * The three components in contract order, then `overall`: the mean of the three components'
+ * shares of their maxScore, times the scale, quantised; `overall` carries maxScore 0 and the
+ * worst status of the three.
+ */
+export function speakingComponents(input: SpeakingComponents, scale: ScoreScale): Component[] {
+  const parts = [
+    component('score_content', input.content, input.contentNativeMax, scale),
+    component('score_pronunciation', input.pronunciation, 5, scale),
+    component('score_fluency', input.fluency, 5, scale),
+  ];
+  const shares = parts.map((part) => (part.maxScore > 0 ? part.score / part.maxScore : 0));
+  const mean = shares.reduce((sum, share) => sum + share, 0) / shares.length;
+  const overall: Component = {
+    name: 'overall',
+    score: quantize(mean * scale.scale, scale.scale, scale.precision),
+    suggestion: null,
+    maxScore: 0,
+    status: Math.max(COMPONENT_STATUS.scored, ...parts.map((part) => part.status)),
+  };
+  return [...parts, overall];
+}

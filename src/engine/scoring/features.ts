@@ -1,0 +1,180 @@
+import type { HeardWord, SpeechAnalysis } from '../speech/analysis.js';
+import { FRAME_MS, isSilence, type AlignedPhone } from '../speech/recognize.js';
+import { mean, quantile, standardDeviation } from './statistics.js';
+
+/** Silences inside the answer at least this long count as pauses (and are listed as Pause words). */
+export const PAUSE_MIN_MS = 300;
+/** A phone whose GOP is below this is "poorly matched" for the low-GOP share feature. */
+const LOW_GOP = -35;
+const POSTERIOR_FLOOR = 1e-3;
+
+/**
+ * Goodness of pronunciation of one aligned phone: per frame, the forced alignment's acoustic
+ * log score minus the free phone loop's over the same frames (both relative to the frame's
+ * best senone, so that shared offset cancels).
+ */
+export function phoneGop(phone: AlignedPhone): number {
+  return (phone.acousticScore - phone.competitorScore) / frameCount(phone);
+}
+
+/** The aligned phone's score against the best senone of the whole model, frame by frame. */
+export function senoneGop(phone: AlignedPhone): number {
+  return phone.acousticScore / frameCount(phone);
+}
+
+export function frameCount(segment: { startFrame: number; endFrame: number }): number {
+  return Math.max(1, segment.endFrame - segment.startFrame + 1);
+}
+
+export function logPosterior(phone: AlignedPhone): number {
+  return Math.log(Math.max(POSTERIOR_FLOOR, phone.posterior));
+}
+
+export function wordGop(word: HeardWord): number {
+  const frames = word.phones.reduce((sum, phone) => sum + frameCount(phone), 0);
+  const score = word.phones.reduce((sum, phone) => sum + phone.acousticScore - phone.competitorScore, 0);
+  return frames === 0 ? LOW_GOP * 2 : score / frames;
+}
+
+function meanAgreement(phones: readonly AlignedPhone[]): number {
+  return mean(phones.map((phone) => phone.agreement));
+}
+
+export interface Pause {
+  /** Index in `heard` of the word the pause follows. */
+  afterWord: number;
+  ms: number;
+}
+
+/** Silences and noises between the first and the last heard word, merged where adjacent. */
+export function innerPauses(analysis: SpeechAnalysis): Pause[] {
+  const pauses: Pause[] = [];
+  analysis.heard.forEach((word, index) => {
+    const next = analysis.heard[index + 1];
+    if (!next) return;
+    const frames = analysis.fillers
+      .filter((filler) => filler.startFrame >= word.endFrame && filler.endFrame <= next.startFrame)
+      .reduce((sum, filler) => sum + frameCount(filler), 0);
+    if (frames * FRAME_MS >= PAUSE_MIN_MS) pauses.push({ afterWord: index, ms: frames * FRAME_MS });
+  });
+  return pauses;
+}
+
+export const UTTERANCE_FEATURES = [
+  'meanGop',
+  'lowGop10',
+  'lowGopShare',
+  'minWordGop',
+  'gopSpread',
+  'meanLogPosterior',
+  'meanSenoneGop',
+  'agreement',
+  'completeness',
+  'rejectedShare',
+  'speechRate',
+  'articulationRate',
+  'pauseCount',
+  'pauseShare',
+  'longestPause',
+  'noiseCount',
+  'durationSpread',
+  'logSpan',
+] as const;
+
+export type UtteranceFeatures = Record<(typeof UTTERANCE_FEATURES)[number], number>;
+
+export function utteranceFeatures(analysis: SpeechAnalysis): UtteranceFeatures {
+  const phones = analysis.heard.flatMap((word) => word.phones);
+  const gops = phones.map(phoneGop);
+  const durations = phones.map((phone) => frameCount(phone) * FRAME_MS);
+  const spanMs = speechSpanMs(analysis);
+  const pauses = innerPauses(analysis);
+  const pauseMs = pauses.reduce((sum, pause) => sum + pause.ms, 0);
+  const phoneMs = durations.reduce((sum, value) => sum + value, 0);
+  const referenceSize = Math.max(1, analysis.reference.length);
+  return {
+    meanGop: phones.length ? mean(analysis.heard.map(wordGop)) : LOW_GOP * 2,
+    lowGop10: phones.length ? quantile(gops, 0.1) : LOW_GOP * 2,
+    lowGopShare: phones.length ? gops.filter((gop) => gop < LOW_GOP).length / phones.length : 1,
+    minWordGop: analysis.heard.length ? Math.min(...analysis.heard.map(wordGop)) : LOW_GOP * 2,
+    gopSpread: standardDeviation(gops),
+    meanLogPosterior: phones.length ? mean(phones.map(logPosterior)) : Math.log(POSTERIOR_FLOOR),
+    meanSenoneGop: phones.length ? mean(phones.map(senoneGop)) : LOW_GOP * 2,
+    agreement: meanAgreement(phones),
+    completeness: new Set(analysis.heard.map((word) => word.slot)).size / referenceSize,
+    rejectedShare: analysis.rejected / referenceSize,
+    speechRate: spanMs > 0 ? (phones.length * 1000) / spanMs : 0,
+    articulationRate: phoneMs > 0 ? (phones.length * 1000) / phoneMs : 0,
+    pauseCount: pauses.length,
+    pauseShare: spanMs > 0 ? pauseMs / spanMs : 0,
+    longestPause: Math.max(0, ...pauses.map((pause) => pause.ms)) / 1000,
+    noiseCount: innerNoises(analysis),
+    durationSpread: durations.length ? standardDeviation(durations) / Math.max(1, mean(durations)) : 0,
+    logSpan: Math.log(1 + spanMs / 1000),
+  };
+}
+
+function speechSpanMs(analysis: SpeechAnalysis): number {
+  const first = analysis.heard[0];
+  const last = analysis.heard.at(-1);
+  return first && last ? (last.endFrame - first.startFrame + 1) * FRAME_MS : 0;
+}
+
+/** Hesitation sounds and noises the aligner put between words (not plain silence). */
+function innerNoises(analysis: SpeechAnalysis): number {
+  const first = analysis.heard[0];
+  const last = analysis.heard.at(-1);
+  if (!first || !last) return 0;
+  return analysis.fillers.filter(
+    (filler) => !isSilence(filler.text) && filler.startFrame > first.startFrame && filler.endFrame < last.endFrame,
+  ).length;
+}
+
+export const WORD_FEATURES = [
+  'wordGop',
+  'minPhoneGop',
+  'meanLogPosterior',
+  'senoneGop',
+  'agreement',
+  'phoneCount',
+  'msPerPhone',
+] as const;
+export type WordFeatures = Record<(typeof WORD_FEATURES)[number], number>;
+
+export function wordFeatures(word: HeardWord): WordFeatures {
+  const gops = word.phones.map(phoneGop);
+  return {
+    wordGop: wordGop(word),
+    minPhoneGop: gops.length ? Math.min(...gops) : LOW_GOP * 2,
+    meanLogPosterior: word.phones.length ? mean(word.phones.map(logPosterior)) : Math.log(POSTERIOR_FLOOR),
+    senoneGop: word.phones.length ? mean(word.phones.map(senoneGop)) : LOW_GOP * 2,
+    agreement: meanAgreement(word.phones),
+    phoneCount: word.phones.length,
+    msPerPhone: ((word.endFrame - word.startFrame + 1) * FRAME_MS) / Math.max(1, word.phones.length),
+  };
+}
+
+export const PHONE_FEATURES = [
+  'gop',
+  'relativeGop',
+  'senoneGop',
+  'agreement',
+  'logPosterior',
+  'frames',
+  'wordGop',
+] as const;
+export type PhoneFeatures = Record<(typeof PHONE_FEATURES)[number], number>;
+
+/** `typicalGop` is the phone's mean GOP on the calibration data: some phones always score lower. */
+export function phoneFeatures(phone: AlignedPhone, word: HeardWord, typicalGop: number): PhoneFeatures {
+  const gop = phoneGop(phone);
+  return {
+    gop,
+    relativeGop: gop - typicalGop,
+    senoneGop: senoneGop(phone),
+    agreement: phone.agreement,
+    logPosterior: logPosterior(phone),
+    frames: frameCount(phone),
+    wordGop: wordGop(word),
+  };
+}

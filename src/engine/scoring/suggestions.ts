@@ -1,0 +1,36 @@
+/** Short examiner-facing notes per component, chosen by the score's share of its top mark. */
+
+export const CLIPPING_CAUTION =
+  'Caution: the recording is clipped (too loud), so sounds are distorted and this score is less reliable.';
+export const NOTHING_HEARD = 'No words of the expected answer were recognised, so this could not be scored.';
+
+export function contentSuggestion(task: 'rs' | 'free', share: number, detail: string): string {
+  if (task === 'rs') {
+    if (share >= 1) return 'All words of the sentence were repeated in order.';
+    if (share >= 2 / 3) return `Most of the sentence was repeated; ${detail}.`;
+    if (share > 0) return `Only a few words of the sentence were repeated; ${detail}.`;
+    return 'None of the sentence was recognised in the answer.';
+  }
+  if (share >= 0.8) return `The answer covers the key points (${detail}).`;
+  if (share >= 0.4) return `The answer covers some key points (${detail}).`;
+  return `The answer misses most key points (${detail}).`;
+}
+
+export function pronunciationSuggestion(share: number): string {
+  if (share >= 0.8) return 'Clear pronunciation; sounds are produced accurately.';
+  if (share >= 0.6) return 'Generally clear pronunciation, with some unclear sounds.';
+  if (share >= 0.4) return 'Several words were mispronounced or hard to recognise.';
+  return 'Pronunciation made much of the answer hard to recognise.';
+}
+
+export function fluencySuggestion(share: number, pauses: number): string {
+  const pauseNote = pauses > 0 ? ` (${pauses} long pause${pauses === 1 ? '' : 's'})` : '';
+  if (share >= 0.8) return `Smooth, even delivery${pauseNote}.`;
+  if (share >= 0.6) return `Mostly smooth delivery with some hesitation${pauseNote}.`;
+  if (share >= 0.4) return `Uneven delivery with hesitations${pauseNote}.`;
+  return `Halting delivery with many hesitations${pauseNote}.`;
+}
+
+export function withCaution(suggestion: string, clipped: boolean): string {
+  return clipped ? `${CLIPPING_CAUTION} ${suggestion}` : suggestion;
+}

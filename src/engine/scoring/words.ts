@@ -1,0 +1,121 @@
+import type { Phonic, Phoneme, Word } from '../../shared/contract/envelope.js';
+import { scoreFraction, type ScoreScale } from '../../shared/contract/quantize.js';
+import type { HeardWord, SpeechAnalysis } from '../speech/analysis.js';
+import { FRAME_MS } from '../speech/recognize.js';
+import { alignSpelling } from '../speech/phonics.js';
+import type { Calibration } from './calibration.js';
+import { innerPauses, phoneFeatures, wordFeatures, type Pause } from './features.js';
+import { wordLabel } from './labels.js';
+import { predict } from './linear-model.js';
+
+export interface WordContext {
+  analysis: SpeechAnalysis;
+  calibration: Calibration;
+  scale: ScoreScale;
+  /** Audio length, so no timing runs past the end of the recording. */
+  durationMs: number;
+}
+
+/** Repeat Sentence: every reference word in order, heard or Missing, with pauses where they fell. */
+export function sequenceWords(context: WordContext): Word[] {
+  const { analysis } = context;
+  const pauses = innerPauses(analysis);
+  return analysis.reference.flatMap((reference, slot) => {
+    const index = analysis.heard.findIndex((word) => word.slot === slot);
+    const word = analysis.heard[index];
+    if (!word) return [missingWord(reference.display)];
+    return [heardWord(word, reference.display, context), ...pauseAfter(pauses, index)];
+  });
+}
+
+/** Free speech: the words heard, in time order, with pauses. */
+export function heardWords(context: WordContext): Word[] {
+  const { analysis } = context;
+  const pauses = innerPauses(analysis);
+  return analysis.heard.flatMap((word, index) => [
+    heardWord(word, analysis.reference[word.slot]?.display ?? word.entry, context),
+    ...pauseAfter(pauses, index),
+  ]);
+}
+
+function pauseAfter(pauses: readonly Pause[], index: number): Word[] {
+  return pauses
+    .filter((pause) => pause.afterWord === index)
+    .map((pause) => ({
+      word: '',
+      label: 'Pause',
+      start: 0,
+      end: 0,
+      pronunciation: 0,
+      phonemes: null,
+      phonics: null,
+      duration: pause.ms,
+      userStress: null,
+    }));
+}
+
+function missingWord(display: string): Word {
+  return {
+    word: display,
+    label: 'Missing',
+    start: 0,
+    end: 0,
+    pronunciation: 0,
+    phonemes: null,
+    phonics: null,
+    duration: null,
+    userStress: null,
+  };
+}
+
+/** Word accuracy fraction (0–1) from the calibrated word model. */
+export function wordFraction(word: HeardWord, calibration: Calibration): number {
+  return predict(calibration.word, wordFeatures(word)) / calibration.word.max;
+}
+
+function heardWord(word: HeardWord, display: string, context: WordContext): Word {
+  const { calibration, scale, durationMs } = context;
+  const fraction = wordFraction(word, calibration);
+  const phoneFractions = word.phones.map(
+    (phone) =>
+      predict(calibration.phone, phoneFeatures(phone, word, calibration.typicalGop[phone.phone] ?? 0)) /
+      calibration.phone.max,
+  );
+  const phonemes: Phoneme[] = word.phones.map((phone, index) => ({
+    value: phone.phone,
+    pronunciation: scoreFraction(phoneFractions[index] ?? 0, scale),
+  }));
+  return {
+    word: display,
+    label: wordLabel(fraction),
+    start: Math.min(durationMs, word.startFrame * FRAME_MS),
+    end: Math.min(durationMs, (word.endFrame + 1) * FRAME_MS),
+    pronunciation: scoreFraction(fraction, scale),
+    phonemes,
+    phonics: phonics(display, word, phoneFractions, fraction, scale),
+    duration: null,
+    userStress: null,
+  };
+}
+
+function phonics(
+  display: string,
+  word: HeardWord,
+  phoneFractions: readonly number[],
+  wordFraction: number,
+  scale: ScoreScale,
+): Phonic[] {
+  const symbols = word.phones.map((phone) => phone.phone);
+  if (!/^[a-z']+$/iu.test(display)) {
+    return [{ spell: display, phoneme: symbols, overall: scoreFraction(wordFraction, scale) }];
+  }
+  return alignSpelling(display, symbols).map((piece) => {
+    const fractions = piece.phones.map((index) => phoneFractions[index] ?? 0);
+    const overall = fractions.reduce((sum, value) => sum + value, 0) / Math.max(1, fractions.length);
+    return {
+      spell: piece.spell,
+      phoneme: piece.phones.map((index) => symbols[index] ?? ''),
+      overall: scoreFraction(overall, scale),
+    };
+  });
+}

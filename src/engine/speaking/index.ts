@@ -1,0 +1,73 @@
+import type { SpeakingTask } from '../../shared/contract/endpoints.js';
+import type { SpeakingRequest } from '../../shared/contract/requests.js';
+import { loadAudio } from '../audio/index.js';
+import { loadCalibration, type Calibration } from '../scoring/calibration.js';
+import { scoreFreeSpeech, scoreRepeatSentence } from '../scoring/score-speech.js';
+import { analyseSpeech } from '../speech/analysis.js';
+import { tokenize } from '../speech/lexicon.js';
+import { loadSpeechModel, type SpeechModel } from '../speech/model.js';
+import type { AudioPolicy, SpeakingResult, SpeakingScorer } from './scorer.js';
+import { SerialQueue } from './serial.js';
+import { freeSpeechVocabulary, keywordsFor } from './vocabulary.js';
+
+export type { AudioPolicy, SpeakingResult, SpeakingScorer } from './scorer.js';
+
+/** What a scorer needs once the audio is decoded; the bench and tests drive it directly. */
+export interface SpeechEngine {
+  model: SpeechModel;
+  calibration: Calibration;
+  queue: SerialQueue;
+}
+
+export async function loadSpeechEngine(): Promise<SpeechEngine> {
+  const [model, calibration] = [await loadSpeechModel(), loadCalibration()];
+  return { model, calibration, queue: new SerialQueue() };
+}
+
+export interface DecodedAnswer {
+  samples: Float32Array;
+  durationSeconds: number;
+  clipped: boolean;
+}
+
+export async function scoreAnswer(
+  engine: SpeechEngine,
+  task: SpeakingTask,
+  request: SpeakingRequest,
+  answer: DecodedAnswer,
+): Promise<SpeakingResult> {
+  const scale = { scale: request.scale, precision: request.precision };
+  const common = {
+    calibration: engine.calibration,
+    scale,
+    durationMs: Math.round(answer.durationSeconds * 1000),
+    clipped: answer.clipped,
+  };
+  if (task === 'rs') {
+    const reference = tokenize(request.refText);
+    const analysis = await engine.queue.run(() => analyseSpeech(engine.model, answer.samples, reference, 'sequence'));
+    return scoreRepeatSentence({ ...common, analysis });
+  }
+  const keywords = keywordsFor(request.refText, request.keywords);
+  const vocabulary = freeSpeechVocabulary(request.refText, keywords);
+  const analysis = await engine.queue.run(() => analyseSpeech(engine.model, answer.samples, vocabulary, 'vocabulary'));
+  return scoreFreeSpeech({ ...common, analysis, keywords });
+}
+
+/** Loads the acoustic model and calibration once; requests are decoded one at a time. */
+export async function createSpeakingScorer(policy: AudioPolicy): Promise<SpeakingScorer> {
+  const engine = await loadSpeechEngine();
+  let closed = false;
+  return {
+    async score(task, request, signal) {
+      const { audio, quality } = await loadAudio(request.audioUrl, policy, signal);
+      signal?.throwIfAborted();
+      return scoreAnswer(engine, task, request, { ...audio, clipped: quality.clipped });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await engine.queue.run(() => engine.model.decoder.delete());
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { sequenceGrammar, vocabularyGrammar } from './grammar.js';
+import { ensureInDictionary, pronunciation, type TextWord } from './lexicon.js';
+import type { SpeechModel } from './model.js';
+import { competePhones } from './phone-loop.js';
+import { alignPhones, decodeWithGrammar, isFiller, type AlignedPhone } from './recognize.js';
+import type { DecodedSegment } from './segments.js';
+
+/**
+ * A decoded word is kept only if its acoustic score per frame, relative to the best senone of
+ * each frame, is above this. On speechocean762 it keeps 95% of words spoken from the right text
+ * and drops a third of the words the grammar forces onto audio of another sentence.
+ */
+export const WORD_REJECT_SCORE_PER_FRAME = -45;
+/**
+ * Repeat Sentence: a word the grammar skipped still counts as said when, force-aligned in its
+ * place, it scores at least this GOP against the free phone loop and gets more than the
+ * minimum length (3 frames a phone, what a word squeezed into no audio receives).
+ */
+export const RECOVER_MIN_GOP = -15;
+export const RECOVER_MIN_FRAMES_PER_PHONE = 3.5;
+
+export type DecodeMode = 'sequence' | 'vocabulary';
+
+export interface HeardWord {
+  /** Index into the reference words. */
+  slot: number;
+  /** Dictionary entries the decoder chose, e.g. "to(2)" (several for a number). */
+  entry: string;
+  startFrame: number;
+  endFrame: number;
+  phones: AlignedPhone[];
+}
+
+export interface SpeechAnalysis {
+  reference: TextWord[];
+  heard: HeardWord[];
+  /** Words the grammar put on the path whose acoustics did not support them. */
+  rejected: number;
+  /** Silences and noises the aligner placed between the heard phones. */
+  fillers: DecodedSegment[];
+  totalFrames: number;
+}
+
+interface Candidate {
+  slot: number;
+  entries: string[];
+  decoded: DecodedSegment | null;
+}
+
+export function analyseSpeech(
+  model: SpeechModel,
+  samples: Float32Array,
+  reference: TextWord[],
+  mode: DecodeMode,
+): SpeechAnalysis {
+  ensureInDictionary(model, reference.flatMap((word) => word.spoken));
+  const grammar = mode === 'sequence' ? sequenceGrammar(reference) : vocabularyGrammar(reference);
+  const decoded = decodeWithGrammar(model, samples, grammar).filter((segment) => !isFiller(segment.text));
+  const slots = assignSlots(decoded, reference, mode);
+  const accepted = decoded.flatMap((segment, index): Candidate[] =>
+    perFrame(segment) >= WORD_REJECT_SCORE_PER_FRAME ? [{ slot: slots[index] ?? -1, entries: [segment.text], decoded: segment }] : [],
+  );
+  const candidates = mode === 'sequence' ? everyReferenceWord(reference, accepted) : accepted;
+  const { words, fillers } = alignCandidates(model, samples, candidates);
+  const keep = new Set(accepted.map((candidate) => candidate.slot));
+  return {
+    reference,
+    heard: words.filter((word) => keep.has(word.slot) || recovered(word)),
+    rejected: decoded.length - accepted.length,
+    fillers,
+    totalFrames: Math.floor(samples.length / 160),
+  };
+}
+
+function perFrame(segment: DecodedSegment): number {
+  return segment.acousticScore / Math.max(1, segment.endFrame - segment.startFrame + 1);
+}
+
+export function baseWord(entry: string): string {
+  return entry.replace(/\(\d+\)$/u, '');
+}
+
+/** Which reference word each decoded word stands for: in order for a sequence grammar. */
+function assignSlots(decoded: DecodedSegment[], reference: TextWord[], mode: DecodeMode): number[] {
+  const flat = reference.flatMap((word, slot) => word.spoken.map((spoken) => ({ spoken, slot })));
+  let cursor = 0;
+  return decoded.map((segment) => {
+    const word = baseWord(segment.text);
+    const start = mode === 'sequence' ? cursor : 0;
+    const found = flat.findIndex((entry, index) => index >= start && entry.spoken === word);
+    if (found < 0) return -1;
+    cursor = found + 1;
+    return flat[found]!.slot;
+  });
+}
+
+/** Every reference word, with the pronunciation the decoder chose where it heard the word. */
+function everyReferenceWord(reference: TextWord[], accepted: Candidate[]): Candidate[] {
+  return reference.map((word, slot) => {
+    const heard = accepted.filter((candidate) => candidate.slot === slot);
+    return heard.length === word.spoken.length
+      ? { slot, entries: heard.flatMap((candidate) => candidate.entries), decoded: heard[0]?.decoded ?? null }
+      : { slot, entries: word.spoken, decoded: heard[0]?.decoded ?? null };
+  });
+}
+
+function recovered(word: HeardWord): boolean {
+  if (word.phones.length === 0) return false;
+  const frames = word.phones.reduce((sum, phone) => sum + phone.endFrame - phone.startFrame + 1, 0);
+  const score = word.phones.reduce((sum, phone) => sum + phone.acousticScore - phone.competitorScore, 0);
+  return score / frames >= RECOVER_MIN_GOP && frames / word.phones.length > RECOVER_MIN_FRAMES_PER_PHONE;
+}
+
+/** Force-aligns the candidates' phones, then scores each against the free phone loop. */
+function alignCandidates(
+  model: SpeechModel,
+  samples: Float32Array,
+  candidates: Candidate[],
+): { words: HeardWord[]; fillers: DecodedSegment[] } {
+  const pronunciations = candidates.map((candidate) => candidate.entries.flatMap((entry) => pronunciation(model, entry)));
+  const alignment = alignPhones(model, samples, pronunciations.flat());
+  const complete = alignment.phones.length === pronunciations.flat().length;
+  if (complete) addCompetition(model, samples, alignment.phones);
+  let next = 0;
+  const words = candidates.flatMap((candidate, index): HeardWord[] => {
+    const count = pronunciations[index]!.length;
+    const phones = complete ? alignment.phones.slice(next, next + count) : [];
+    next += count;
+    const startFrame = phones[0]?.startFrame ?? candidate.decoded?.startFrame;
+    const endFrame = phones.at(-1)?.endFrame ?? candidate.decoded?.endFrame;
+    if (startFrame === undefined || endFrame === undefined) return [];
+    return [{ slot: candidate.slot, entry: candidate.entries.join(' '), startFrame, endFrame, phones }];
+  });
+  return { words, fillers: complete ? alignment.fillers : [] };
+}
+
+function addCompetition(model: SpeechModel, samples: Float32Array, phones: AlignedPhone[]): void {
+  competePhones(model, samples, phones).forEach((competition, index) => {
+    Object.assign(phones[index]!, competition);
+  });
+}

@@ -1,0 +1,46 @@
+import { PHONES, phoneWord, type SpeechModel } from './model.js';
+import { decodeWithGrammar, type AlignedPhone } from './recognize.js';
+
+const LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar phones;\npublic <phones> = <phone>*;\n<phone> = ${PHONES.map(phoneWord).join(' | ')};\n`;
+/** Frames of context kept either side of the answer, so edge phones see their neighbours. */
+const MARGIN_FRAMES = 5;
+const SAMPLES_PER_FRAME = 160;
+
+export interface PhoneCompetition {
+  /** Acoustic score of the free phone loop's best path over the phone's frames. */
+  competitorScore: number;
+  /** Share of the phone's frames where the free loop recognised the same phone. */
+  agreement: number;
+}
+
+/**
+ * The competing hypothesis for GOP: a free phone loop decoded over the answer's span. Its best
+ * path is the strongest sequence of any phones, so forced minus free score per frame measures
+ * how much worse the expected phone explains the audio than whatever phone fits best.
+ */
+export function competePhones(model: SpeechModel, samples: Float32Array, phones: readonly AlignedPhone[]): PhoneCompetition[] {
+  const first = phones[0];
+  const last = phones.at(-1);
+  if (!first || !last) return [];
+  const startFrame = Math.max(0, first.startFrame - MARGIN_FRAMES);
+  const endFrame = last.endFrame + MARGIN_FRAMES;
+  const span = samples.subarray(startFrame * SAMPLES_PER_FRAME, (endFrame + 1) * SAMPLES_PER_FRAME);
+  const scores = new Float64Array(endFrame - startFrame + 1);
+  const labels = new Array<string>(scores.length).fill('');
+  for (const segment of decodeWithGrammar(model, span, LOOP_GRAMMAR)) {
+    const frames = segment.endFrame - segment.startFrame + 1;
+    for (let frame = segment.startFrame; frame <= segment.endFrame && frame < scores.length; frame += 1) {
+      scores[frame] = segment.acousticScore / frames;
+      labels[frame] = segment.text;
+    }
+  }
+  return phones.map((phone) => {
+    let competitorScore = 0;
+    let same = 0;
+    for (let frame = phone.startFrame; frame <= phone.endFrame; frame += 1) {
+      competitorScore += scores[frame - startFrame] ?? 0;
+      if (labels[frame - startFrame] === phoneWord(phone.phone)) same += 1;
+    }
+    return { competitorScore, agreement: same / Math.max(1, phone.endFrame - phone.startFrame + 1) };
+  });
+}

@@ -1,0 +1,1 @@
+export { scoreWriteFromDictation, type WfdResult } from './score.js';

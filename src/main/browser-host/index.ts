@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAppCore } from '../core/create-app-core.js';
+import { FileSecretStore } from '../settings/file-secret-store.js';
+import { findChromium, openAppWindow, type AppWindow } from './chromium.js';
+import { resolveDataDir, resolvePort } from './data-dir.js';
+import { startHostServer } from './host-server.js';
+
+/**
+ * The same app without Electron: AppCore in plain Node, the built renderer served on
+ * 127.0.0.1, and Debian's Chromium as the window. Like the Electron glue, it only forwards.
+ */
+const here = import.meta.dirname;
+
+function appVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(here, '../../package.json'), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+async function main(): Promise<void> {
+  const dataDir = resolveDataDir();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const core = await createAppCore({
+    host: 'browser',
+    appVersion: appVersion(),
+    dataDir,
+    secretStore: new FileSecretStore(join(dataDir, 'api-key')),
+    serverEntry: { modulePath: join(here, 'server.js'), execArgv: [] },
+  });
+  const server = await startHostServer({
+    core,
+    rendererDir: join(here, '../renderer'),
+    token: randomBytes(32).toString('base64url'),
+    port: resolvePort(),
+  }).catch(async (error: unknown) => {
+    await core.close();
+    throw error;
+  });
+  console.log(`EXAMINER_BROWSER_HOST_READY ${server.url}`);
+  const appWindow = openWindowUnlessSuppressed(server.url, dataDir);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    appWindow?.close();
+    await server.close();
+    await core.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  // Closing the app window ends the app, as closing Electron's window does.
+  appWindow?.process.once('exit', () => void stop());
+}
+
+function openWindowUnlessSuppressed(url: string, dataDir: string): AppWindow | null {
+  if (process.env.EXAMINER_NO_BROWSER === '1') return null;
+  const chromium = findChromium();
+  if (!chromium) {
+    console.log(`Open ${url} in Chromium or Chrome to use Examiner.`);
+    return null;
+  }
+  return openAppWindow(chromium, url, dataDir);
+}
+
+main().catch((error: unknown) => {
+  console.error('Examiner could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import type { AppInfo } from '../../shared/app-api.js';
+import type { CatalogService } from '../catalog/catalog-service.js';
+import type { ExportService } from '../export/export-service.js';
+import type { AttemptService } from '../queue/attempt-service.js';
+import type { ConnectionReport } from '../settings/connection-test.js';
+import type { SettingsService } from '../settings/settings-service.js';
+import type { ApiHandlers } from './api-dispatch.js';
+import type { EndpointResolver } from './endpoint-resolver.js';
+
+export interface CoreServices {
+  info: AppInfo;
+  settings: SettingsService;
+  resolver: EndpointResolver;
+  catalog: CatalogService;
+  attempts: AttemptService;
+  exports: ExportService;
+  testConnection: () => Promise<ConnectionReport>;
+  deleteCandidate: (id: number) => Promise<void>;
+}
+
+const OK = { ok: true } as const;
+
+/** The APP_API methods, each a thin call into one service. */
+export function buildHandlers(s: CoreServices): ApiHandlers {
+  return {
+    'app.info': () => s.info,
+    'engine.status': () => s.resolver.engineStatus(),
+    'settings.get': () => s.settings.get(),
+    'settings.update': (input) => s.settings.update(input),
+    'settings.setApiKey': ({ key }) => s.settings.setApiKey(key),
+    'settings.clearApiKey': () => s.settings.clearApiKey(),
+    'settings.testConnection': () => s.testConnection(),
+    'candidates.list': ({ search }) => s.catalog.listCandidates(search),
+    'candidates.create': (input) => s.catalog.createCandidate(input),
+    'candidates.update': ({ id, ...fields }) => s.catalog.updateCandidate(id, fields),
+    'candidates.delete': async ({ id }) => {
+      await s.deleteCandidate(id);
+      return OK;
+    },
+    'items.list': ({ task }) => s.catalog.listItems(task),
+    'items.create': (input) => s.catalog.createItem(input),
+    'items.update': ({ id, ...fields }) => s.catalog.updateItem(id, fields),
+    'items.delete': ({ id }) => {
+      s.catalog.deleteItem(id);
+      return OK;
+    },
+    'attempts.submitSpeaking': (input) => s.attempts.submitSpeaking(input),
+    'attempts.submitDictation': (input) => s.attempts.submitDictation(input),
+    'attempts.list': ({ filter, limit, beforeId }) => s.attempts.list(filter, limit, beforeId),
+    'attempts.get': ({ id }) => s.attempts.get(id),
+    'attempts.audio': ({ id }) => s.attempts.audio(id),
+    'attempts.retry': ({ id }) => s.attempts.retry(id),
+    'attempts.cancel': ({ id }) => s.attempts.cancel(id),
+    'attempts.delete': async ({ id }) => {
+      await s.attempts.delete(id);
+      return OK;
+    },
+    'export.csv': (filter) => s.exports.csv(filter),
+    'export.attemptPdf': ({ id }) => s.exports.attemptPdf(id),
+    'export.candidatePdf': ({ id }) => s.exports.candidatePdf(id),
+  };
+}

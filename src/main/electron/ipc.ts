@@ -1,0 +1,30 @@
+import { ipcMain, type WebContents } from 'electron';
+import { toApiFailure } from '../core/api-dispatch.js';
+import type { AppCore } from '../core/app-core.js';
+
+export const CALL_CHANNEL = 'examiner:call';
+export const EVENT_CHANNEL = 'examiner:event';
+
+/** Carries renderer calls to AppCore; failures travel as the ApiFailure shape. */
+export function handleCalls(core: AppCore, isAppFrame: (contents: WebContents) => boolean): void {
+  ipcMain.handle(CALL_CHANNEL, async (event, method: unknown, input: unknown) => {
+    if (!isAppFrame(event.sender) || typeof method !== 'string') {
+      return {
+        ok: false,
+        error: { message: 'Refused a call from outside the app.', detail: null },
+      };
+    }
+    try {
+      return { ok: true, value: await core.dispatch(method, input) };
+    } catch (error) {
+      return { ok: false, error: toApiFailure(error) };
+    }
+  });
+}
+
+/** Sends every AppCore event to the given window's renderer. */
+export function forwardEvents(core: AppCore, contents: WebContents): () => void {
+  return core.subscribe((event, payload) => {
+    if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, event, payload);
+  });
+}

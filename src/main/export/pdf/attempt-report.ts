@@ -1,0 +1,74 @@
+import { TASK_TITLES } from '../../../shared/contract/endpoints.js';
+import { parseEnvelope, type Envelope } from '../../../shared/contract/index.js';
+import type { AttemptRow } from '../../store/attempt-rows.js';
+import type { ProgressPoint } from '../../store/attempts-repo.js';
+import {
+  COLORS,
+  FONTS,
+  formatDate,
+  heading,
+  keyValues,
+  newDocument,
+  type Pdf,
+} from './document.js';
+import { drawProgressChart } from './progress-chart.js';
+import { drawScoreTable } from './score-table.js';
+import { drawTranscript, pausesOf, pauseText } from './transcript.js';
+
+/** One attempt: who, what, scores, coloured transcript, pauses and the candidate's progress. */
+export async function attemptReportPdf(
+  attempt: AttemptRow,
+  progress: ProgressPoint[],
+): Promise<Buffer> {
+  const { doc, bytes } = newDocument(`Attempt ${attempt.id} – ${attempt.candidate_name}`);
+  doc.font(FONTS.bold).fontSize(18).fillColor(COLORS.text).text('Examiner – attempt report');
+  doc.font(FONTS.regular).fontSize(10).moveDown(0.5);
+  keyValues(doc, [
+    ['Candidate', attempt.candidate_name],
+    ['Item', `${attempt.item_title} (${TASK_TITLES[attempt.task]})`],
+    ['Recorded', formatDate(attempt.created_at)],
+    ['Status', attempt.status.replace('_', ' ')],
+  ]);
+  const envelope = readResult(attempt);
+  if (envelope) drawResult(doc, attempt, envelope);
+  else drawNoResult(doc, attempt);
+  heading(doc, `Progress in ${TASK_TITLES[attempt.task]}`);
+  drawProgressChart(
+    doc,
+    progress,
+    `Overall score of ${attempt.candidate_name}'s scored attempts, oldest first.`,
+  );
+  doc.end();
+  return bytes;
+}
+
+function drawResult(doc: Pdf, attempt: AttemptRow, envelope: Envelope): void {
+  heading(doc, 'Scores');
+  drawScoreTable(doc, envelope.data.components);
+  if (attempt.typed_answer !== null) {
+    heading(doc, 'Typed answer');
+    doc.text(attempt.typed_answer || '(empty)');
+  }
+  heading(doc, attempt.task === 'wfd' ? 'Words' : 'Transcript');
+  drawTranscript(doc, envelope.data.words);
+  const pauses = pausesOf(envelope.data.words);
+  heading(doc, 'Pauses');
+  if (pauses.length === 0) doc.text('No pauses were marked.');
+  for (const pause of pauses) {
+    doc.text(`After “${pause.after}”: ${pauseText(pause.duration)}`);
+  }
+}
+
+function drawNoResult(doc: Pdf, attempt: AttemptRow): void {
+  heading(doc, 'No result');
+  doc.text(attempt.error_message ?? 'This attempt has not been scored yet.');
+}
+
+function readResult(attempt: AttemptRow): Envelope | null {
+  if (attempt.status !== 'scored' || !attempt.response_json) return null;
+  try {
+    return parseEnvelope(JSON.parse(attempt.response_json));
+  } catch {
+    return null;
+  }
+}

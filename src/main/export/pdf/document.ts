@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+export type Pdf = PDFKit.PDFDocument;
+
+export const COLORS = {
+  text: '#1a202c',
+  muted: '#4a5568',
+  rule: '#cbd5e0',
+  accent: '#2b6cb0',
+};
+
+const require = createRequire(import.meta.url);
+
+/**
+ * DejaVu Sans rather than the built-in Helvetica: the built-in fonts only cover Windows-1252,
+ * and candidates' names often need Central European, Cyrillic or Vietnamese letters.
+ */
+export const FONTS = {
+  regular: 'Body',
+  bold: 'Body-Bold',
+};
+const FONT_FILES = {
+  [FONTS.regular]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  [FONTS.bold]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+
+/** A new A4 document and a promise of its bytes once `end()` is called. */
+export function newDocument(title: string): { doc: Pdf; bytes: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: title, Creator: 'Examiner' },
+  });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  doc.font(FONTS.regular);
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, bytes };
+}
+
+export function heading(doc: Pdf, text: string, size = 14): void {
+  doc.moveDown(0.6).font(FONTS.bold).fontSize(size).fillColor(COLORS.text).text(text);
+  doc.font(FONTS.regular).fontSize(10).moveDown(0.2);
+}
+
+export function keyValues(doc: Pdf, pairs: [string, string][]): void {
+  for (const [key, value] of pairs) {
+    doc.font(FONTS.bold).fillColor(COLORS.muted).text(`${key}: `, { continued: true });
+    doc.font(FONTS.regular).fillColor(COLORS.text).text(value);
+  }
+}
+
+/** Starts a new page when fewer than `height` points are left on this one. */
+export function ensureSpace(doc: Pdf, height: number): void {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
+export function formatScore(value: number | null): string {
+  return value === null ? '—' : String(Math.round(value * 100) / 100);
+}
+
+export function formatDate(iso: string): string {
+  return iso.replace('T', ' ').slice(0, 16);
+}

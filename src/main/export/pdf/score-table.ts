@@ -1,0 +1,42 @@
+import type { Component } from '../../../shared/contract/envelope.js';
+import { COLORS, FONTS, ensureSpace, formatScore, type Pdf } from './document.js';
+
+const NAMES: Record<string, string> = {
+  score_content: 'Content',
+  score_pronunciation: 'Pronunciation',
+  score_fluency: 'Fluency',
+  Words: 'Words',
+  overall: 'Overall',
+};
+
+/** One row per component: name, score out of its maximum, and the service's suggestion. */
+export function drawScoreTable(doc: Pdf, components: Component[]): void {
+  const left = doc.page.margins.left;
+  const columns = [left, left + 130, left + 220];
+  ensureSpace(doc, 20 + components.length * 18);
+  doc.font(FONTS.bold).fontSize(10).fillColor(COLORS.muted);
+  row(doc, columns, ['Component', 'Score', 'Suggestion']);
+  doc.font(FONTS.regular).fillColor(COLORS.text);
+  for (const component of components) {
+    const max = component.maxScore > 0 ? ` / ${component.maxScore}` : '';
+    row(doc, columns, [
+      NAMES[component.name] ?? component.name,
+      `${formatScore(component.score)}${max}`,
+      component.suggestion ?? '',
+    ]);
+  }
+  doc.x = left;
+}
+
+function row(doc: Pdf, columns: number[], cells: string[]): void {
+  const y = doc.y;
+  const width = doc.page.width - doc.page.margins.right;
+  let bottom = y;
+  cells.forEach((cell, index) => {
+    const x = columns[index] ?? 0;
+    const next = columns[index + 1] ?? width;
+    doc.text(cell, x, y, { width: next - x - 8 });
+    bottom = Math.max(bottom, doc.y);
+  });
+  doc.y = bottom + 4;
+}

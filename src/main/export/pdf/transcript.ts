@@ -1,0 +1,66 @@
+import type { Word } from '../../../shared/contract/envelope.js';
+import { COLORS, FONTS, type Pdf } from './document.js';
+
+export const LABEL_COLORS: Record<string, string> = {
+  Good: '#1b7f3b',
+  Average: '#b7791f',
+  Bad: '#c53030',
+  Pause: '#718096',
+  Missing: '#805ad5',
+  Inserted: '#2b6cb0',
+};
+
+/** The words coloured by label; pauses appear inline with their length. */
+export function drawTranscript(doc: Pdf, words: Word[]): void {
+  if (words.length === 0) {
+    doc.fillColor(COLORS.muted).text('No words were returned for this attempt.');
+    return;
+  }
+  doc.font(FONTS.regular).fontSize(11);
+  words.forEach((word, index) => {
+    const last = index === words.length - 1;
+    doc.fillColor(LABEL_COLORS[word.label] ?? COLORS.text);
+    doc.text(`${displayWord(word)} `, { continued: !last, strike: word.label === 'Missing' });
+  });
+  doc.fontSize(10).moveDown(0.5);
+  drawLegend(doc);
+}
+
+export function pauseText(duration: number | null | undefined): string {
+  return duration === null || duration === undefined ? 'pause' : `pause ${duration} ms`;
+}
+
+function displayWord(word: Word): string {
+  return word.label === 'Pause' ? `[${pauseText(word.duration)}]` : word.word;
+}
+
+function drawLegend(doc: Pdf): void {
+  const y = doc.y;
+  let x = doc.page.margins.left;
+  doc.fontSize(8);
+  for (const [label, color] of Object.entries(LABEL_COLORS)) {
+    doc.rect(x, y + 1, 7, 7).fill(color);
+    doc.fillColor(COLORS.muted).text(label, x + 10, y, { lineBreak: false });
+    x += 18 + doc.widthOfString(label);
+  }
+  doc.x = doc.page.margins.left;
+  doc.y = y + 14;
+  doc.fontSize(10).fillColor(COLORS.text);
+}
+
+/** The pauses of a result, for the report's list of pauses. */
+export function pausesOf(words: Word[]): { after: string; duration: number | null }[] {
+  return words.flatMap((word, index) =>
+    word.label === 'Pause'
+      ? [{ after: findPrevious(words, index), duration: word.duration ?? null }]
+      : [],
+  );
+}
+
+function findPrevious(words: Word[], index: number): string {
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const word = words[i];
+    if (word && word.label !== 'Pause') return word.word;
+  }
+  return '(start)';
+}

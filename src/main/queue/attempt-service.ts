@@ -1,0 +1,186 @@
+import type { Attempt, AttemptDetail, AttemptStatus, HistoryFilter } from '../../shared/app-api.js';
+import { UserFacingError } from '../core/api-dispatch.js';
+import { toAttempt, toAttemptDetail, type AttemptRow } from '../store/attempt-rows.js';
+import type { AttemptsRepo } from '../store/attempts-repo.js';
+import type { CandidatesRepo } from '../store/candidates-repo.js';
+import type { ItemsRepo } from '../store/items-repo.js';
+import type { Item } from '../../shared/app-api.js';
+import { readRecording, removeRecording, saveRecording } from './recordings.js';
+import type { ScoringQueue } from './scoring-queue.js';
+
+export interface AttemptEvents {
+  changed: (attempt: Attempt) => void;
+  deleted: (id: number) => void;
+}
+
+const RETRYABLE_FROM: readonly AttemptStatus[] = [
+  'failed_retryable',
+  'failed_permanent',
+  'cancelled',
+];
+const CANCELLABLE_FROM: readonly AttemptStatus[] = [
+  'recorded',
+  'queued',
+  'scoring',
+  'failed_retryable',
+];
+
+/** What the examiner does with attempts; every attempt is stored before any network call. */
+export class AttemptService {
+  constructor(
+    private readonly repos: {
+      attempts: AttemptsRepo;
+      candidates: CandidatesRepo;
+      items: ItemsRepo;
+    },
+    private readonly queue: ScoringQueue,
+    private readonly recordingsDir: () => string,
+    private readonly events: AttemptEvents,
+  ) {}
+
+  async submitSpeaking(input: {
+    candidateId: number;
+    itemId: number;
+    audioBase64: string;
+    mimeType: string;
+  }): Promise<Attempt> {
+    const item = this.itemFor(input.candidateId, input.itemId);
+    if (item.task === 'wfd') {
+      throw new UserFacingError('Write From Dictation items take a typed answer, not a recording.');
+    }
+    const bytes = Buffer.from(input.audioBase64, 'base64');
+    if (bytes.length === 0)
+      throw new UserFacingError('The recording is empty. Record the answer again.');
+    const saved = await saveRecording(this.recordingsDir(), bytes, input.mimeType);
+    const id = this.repos.attempts.insert({
+      candidateId: input.candidateId,
+      itemId: item.id,
+      task: item.task,
+      audio: { path: saved.path, mime: input.mimeType, sha256: saved.sha256 },
+      typedAnswer: null,
+    });
+    return this.enqueue(id);
+  }
+
+  submitDictation(input: { candidateId: number; itemId: number; typedAnswer: string }): Attempt {
+    const item = this.itemFor(input.candidateId, input.itemId);
+    if (item.task !== 'wfd')
+      throw new UserFacingError('Speaking items take a recording, not a typed answer.');
+    const id = this.repos.attempts.insert({
+      candidateId: input.candidateId,
+      itemId: item.id,
+      task: 'wfd',
+      audio: null,
+      typedAnswer: input.typedAnswer,
+    });
+    return this.enqueue(id);
+  }
+
+  list(
+    filter: HistoryFilter,
+    limit: number,
+    beforeId?: number,
+  ): { rows: Attempt[]; total: number } {
+    const page = this.repos.attempts.page(filter, limit, beforeId);
+    return { rows: page.rows.map(toAttempt), total: page.total };
+  }
+
+  get(id: number): AttemptDetail {
+    return toAttemptDetail(this.row(id));
+  }
+
+  async audio(id: number): Promise<{ mimeType: string; base64: string }> {
+    const row = this.row(id);
+    if (!row.audio_path)
+      throw new UserFacingError('This attempt has a typed answer, not a recording.');
+    try {
+      const bytes = await readRecording(row.audio_path);
+      return {
+        mimeType: row.audio_mime ?? 'application/octet-stream',
+        base64: bytes.toString('base64'),
+      };
+    } catch (error) {
+      throw new UserFacingError(
+        'The recording file is missing.',
+        `${row.audio_path}: ${String(error)}`,
+      );
+    }
+  }
+
+  retry(id: number): Attempt {
+    const row = this.row(id);
+    if (!this.repos.attempts.transition(id, RETRYABLE_FROM, 'queued')) {
+      throw new UserFacingError(
+        `This attempt is ${describe(row.status)}; only failed or cancelled attempts can be retried.`,
+      );
+    }
+    this.queue.resume();
+    return this.changed(id);
+  }
+
+  async cancel(id: number): Promise<Attempt> {
+    const row = this.row(id);
+    if (!this.repos.attempts.transition(id, CANCELLABLE_FROM, 'cancelled')) {
+      throw new UserFacingError(
+        `This attempt is ${describe(row.status)} and can no longer be cancelled.`,
+      );
+    }
+    await this.queue.abort(id);
+    return this.changed(id);
+  }
+
+  async delete(id: number): Promise<void> {
+    this.row(id);
+    await this.queue.abort(id);
+    const removed = this.repos.attempts.delete(id);
+    await removeRecording(removed?.audio_path ?? null);
+    this.events.deleted(id);
+  }
+
+  /** Called by the queue whenever an attempt's state moved. */
+  notifyChanged(id: number): void {
+    const row = this.repos.attempts.get(id);
+    if (row) this.events.changed(toAttempt(row));
+  }
+
+  private enqueue(id: number): Attempt {
+    this.repos.attempts.transition(id, ['recorded'], 'queued');
+    this.changed(id);
+    this.queue.kick();
+    return toAttempt(this.row(id));
+  }
+
+  private changed(id: number): Attempt {
+    const attempt = toAttempt(this.row(id));
+    this.events.changed(attempt);
+    return attempt;
+  }
+
+  private row(id: number): AttemptRow {
+    const row = this.repos.attempts.get(id);
+    if (!row) throw new UserFacingError('That attempt no longer exists.');
+    return row;
+  }
+
+  private itemFor(candidateId: number, itemId: number): Item {
+    if (!this.repos.candidates.get(candidateId))
+      throw new UserFacingError('That candidate no longer exists.');
+    const item = this.repos.items.get(itemId);
+    if (!item) throw new UserFacingError('That item no longer exists.');
+    return item;
+  }
+}
+
+const STATUS_WORDS: Record<AttemptStatus, string> = {
+  recorded: 'just recorded',
+  queued: 'waiting to be scored',
+  scoring: 'being scored',
+  scored: 'already scored',
+  failed_retryable: 'waiting to be sent again',
+  failed_permanent: 'failed',
+  cancelled: 'cancelled',
+};
+
+function describe(status: AttemptStatus): string {
+  return STATUS_WORDS[status];
+}

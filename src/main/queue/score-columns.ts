@@ -1,0 +1,26 @@
+import type { Envelope } from '../../shared/contract/envelope.js';
+import type { ScoreColumns } from '../store/attempts-repo.js';
+
+const COLUMN_OF: Record<string, keyof ScoreColumns> = {
+  score_content: 'content',
+  score_pronunciation: 'pronunciation',
+  score_fluency: 'fluency',
+  Words: 'words',
+  overall: 'overall',
+};
+
+/** The component scores of a result, in the attempts table's columns. */
+export function scoreColumns(envelope: Envelope): ScoreColumns {
+  const columns: ScoreColumns = {
+    content: null,
+    pronunciation: null,
+    fluency: null,
+    words: null,
+    overall: null,
+  };
+  for (const component of envelope.data.components) {
+    const column = COLUMN_OF[component.name];
+    if (column) columns[column] = component.score;
+  }
+  return columns;
+}

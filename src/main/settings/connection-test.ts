@@ -1,0 +1,35 @@
+import type { ScoringClient } from '../scoring-client/client.js';
+import { ScoringFailure } from '../scoring-client/failure.js';
+import type { EndpointResolver } from '../core/endpoint-resolver.js';
+
+export interface ConnectionReport {
+  ok: boolean;
+  message: string;
+}
+
+/** Sends one real, tiny scoring request (dictation "test"/"test") and says what happened. */
+export async function testConnection(
+  client: ScoringClient,
+  resolver: EndpointResolver,
+): Promise<ConnectionReport> {
+  const endpoint = resolver.current();
+  if (!endpoint) {
+    const status = resolver.engineStatus();
+    const why =
+      status.state === 'remote'
+        ? 'No scoring service address is set.'
+        : 'The built-in scoring engine is not ready yet.';
+    return { ok: false, message: why };
+  }
+  try {
+    const reply = await client.score(endpoint, 'wfd', { question: 'test', responseUser: 'test' });
+    const seconds = (reply.elapsedMs / 1000).toFixed(2);
+    return {
+      ok: true,
+      message: `Connected: the scoring service answered in ${seconds} s (version ${reply.envelope.version}).`,
+    };
+  } catch (error) {
+    if (error instanceof ScoringFailure) return { ok: false, message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,112 @@
+import { isAbsolute, join } from 'node:path';
+import type { z } from 'zod';
+import { Settings, type SettingsUpdate } from '../../shared/app-api.js';
+import { DEFAULT_SCALE } from '../../shared/contract/requests.js';
+import type { SecretStore } from '../core/app-core.js';
+import { UserFacingError } from '../core/api-dispatch.js';
+import type { SettingsRepo } from '../store/settings-repo.js';
+
+export type StoredSettings = Omit<Settings, 'apiKeySet'>;
+/** `endpointChanged`: the endpoint or its key may now answer differently. */
+export type SettingsListener = (settings: StoredSettings, endpointChanged: boolean) => void;
+type SettingsPatch = z.output<typeof SettingsUpdate>;
+
+const StoredShape = Settings.omit({ apiKeySet: true }).partial();
+
+/** Settings that are not secret live in the store; the API key only in the SecretStore. */
+export class SettingsService {
+  private readonly listeners = new Set<SettingsListener>();
+
+  constructor(
+    private readonly repo: SettingsRepo,
+    private readonly secrets: SecretStore,
+    private readonly dataDir: string,
+  ) {}
+
+  defaults(): StoredSettings {
+    return {
+      endpointMode: 'embedded',
+      remoteBaseUrl: '',
+      mediaBaseUrl: '',
+      defaultScale: DEFAULT_SCALE,
+      defaultPrecision: 0.1,
+      recordingsDir: join(this.dataDir, 'recordings'),
+    };
+  }
+
+  stored(): StoredSettings {
+    const parsed = StoredShape.safeParse(this.repo.readAll());
+    return { ...this.defaults(), ...(parsed.success ? parsed.data : {}) };
+  }
+
+  get(): Settings {
+    return { ...this.stored(), apiKeySet: this.secrets.get() !== null };
+  }
+
+  update(patch: SettingsPatch): Settings {
+    const next = { ...this.stored(), ...stripUndefined(patch) };
+    validateSettings(next);
+    const before = this.stored();
+    this.repo.writeAll(next);
+    this.notify(
+      before.endpointMode !== next.endpointMode || before.remoteBaseUrl !== next.remoteBaseUrl,
+    );
+    return this.get();
+  }
+
+  apiKey(): string | null {
+    return this.secrets.get();
+  }
+
+  setApiKey(key: string): Settings {
+    this.secrets.set(key.trim());
+    this.notify(true);
+    return this.get();
+  }
+
+  clearApiKey(): Settings {
+    this.secrets.clear();
+    this.notify(true);
+    return this.get();
+  }
+
+  onChange(listener: SettingsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(endpointChanged: boolean): void {
+    const settings = this.stored();
+    for (const listener of this.listeners) listener(settings, endpointChanged);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function validateSettings(settings: StoredSettings): void {
+  checkUrl(settings.remoteBaseUrl, 'The scoring service address');
+  checkUrl(settings.mediaBaseUrl, 'The media address');
+  if (settings.endpointMode === 'remote' && settings.remoteBaseUrl === '') {
+    throw new UserFacingError(
+      'Enter the scoring service address before choosing a remote service.',
+    );
+  }
+  if (!isAbsolute(settings.recordingsDir)) {
+    throw new UserFacingError('Choose a folder for the recordings (a full path).');
+  }
+}
+
+function checkUrl(value: string, what: string): void {
+  if (value === '') return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UserFacingError(`${what} is not a web address (it should start with https://).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UserFacingError(`${what} must start with http:// or https://.`);
+  }
+}

@@ -1,0 +1,89 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Schema versions, keyed on PRAGMA user_version: migration N brings the file from N to N + 1.
+ * Append only; a shipped migration is never edited.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  CREATE TABLE candidates (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    reference TEXT NOT NULL DEFAULT '',
+    notes TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX candidates_by_name ON candidates (name COLLATE NOCASE);
+  CREATE TABLE items (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    task TEXT NOT NULL CHECK (task IN ('rs', 'rl', 'di', 'wfd')),
+    title TEXT NOT NULL,
+    ref_text TEXT NOT NULL,
+    keywords_json TEXT NOT NULL DEFAULT '[]',
+    prompt_audio_path TEXT,
+    image_path TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX items_by_task ON items (task, id);
+  CREATE TABLE attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    candidate_id INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE RESTRICT,
+    task TEXT NOT NULL CHECK (task IN ('rs', 'rl', 'di', 'wfd')),
+    status TEXT NOT NULL CHECK (status IN
+      ('recorded', 'queued', 'scoring', 'scored', 'failed_retryable', 'failed_permanent', 'cancelled')),
+    audio_path TEXT,
+    audio_mime TEXT,
+    audio_sha256 TEXT,
+    typed_answer TEXT,
+    content REAL,
+    pronunciation REAL,
+    fluency REAL,
+    words REAL,
+    overall REAL,
+    error_message TEXT,
+    failure_kind TEXT,
+    tries INTEGER NOT NULL DEFAULT 0,
+    next_retry_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    -- Large texts last: lists read the columns before them without touching overflow pages.
+    error_detail TEXT,
+    request_json TEXT,
+    response_json TEXT,
+    CHECK ((audio_path IS NULL) <> (typed_answer IS NULL))
+  );
+  CREATE INDEX attempts_by_candidate_task ON attempts (candidate_id, task, id DESC);
+  CREATE INDEX attempts_by_candidate ON attempts (candidate_id, id DESC);
+  CREATE INDEX attempts_by_item ON attempts (item_id, id DESC);
+  CREATE INDEX attempts_by_task ON attempts (task, id DESC);
+  CREATE INDEX attempts_by_status ON attempts (status, id);
+  CREATE INDEX attempts_by_created ON attempts (created_at);
+  `,
+];
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Runs each pending migration in its own transaction, so a crash leaves a whole version. */
+export function migrate(db: Database.Database, migrations: readonly string[] = MIGRATIONS): number {
+  const current = schemaVersion(db);
+  if (current > migrations.length) {
+    throw new Error(
+      `The data file is from a newer version of Examiner (schema ${current}, this app knows ${migrations.length}).`,
+    );
+  }
+  for (let version = current; version < migrations.length; version += 1) {
+    const sql = migrations[version] as string;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return schemaVersion(db);
+}

@@ -1,0 +1,29 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+
+/**
+ * The renderer's only door to the main process. It carries calls and events verbatim;
+ * validation happens in main (dispatch) and in the renderer's bridge client.
+ */
+const CALL_CHANNEL = 'examiner:call';
+const EVENT_CHANNEL = 'examiner:event';
+
+type CallReply = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+async function call(method: string, input: unknown): Promise<unknown> {
+  const reply = (await ipcRenderer.invoke(CALL_CHANNEL, method, input)) as CallReply;
+  // A plain object crosses the context bridge intact, unlike an Error's extra fields.
+  if (!reply.ok) return Promise.reject(reply.error);
+  return reply.value;
+}
+
+function on(event: string, listener: (payload: unknown) => void): () => void {
+  const handler = (_sender: IpcRendererEvent, name: string, payload: unknown) => {
+    if (name === event) listener(payload);
+  };
+  ipcRenderer.on(EVENT_CHANNEL, handler);
+  return () => {
+    ipcRenderer.removeListener(EVENT_CHANNEL, handler);
+  };
+}
+
+contextBridge.exposeInMainWorld('examiner', { call, on });

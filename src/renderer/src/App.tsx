@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { AboutDialog } from './components/AboutDialog';
+import { AppInfoContext } from './hooks/use-app-info';
+import { useApiQuery } from './hooks/use-api-query';
+import { CandidatesPage } from './pages/candidates/CandidatesPage';
+import { HistoryPage } from './pages/history/HistoryPage';
+import { ItemsPage } from './pages/items/ItemsPage';
+import { ScorePage } from './pages/score/ScorePage';
+import { SettingsPage } from './pages/settings/SettingsPage';
+
+const PAGES = {
+  score: { label: 'Score', Page: ScorePage },
+  history: { label: 'History', Page: HistoryPage },
+  candidates: { label: 'Candidates', Page: CandidatesPage },
+  items: { label: 'Items', Page: ItemsPage },
+  settings: { label: 'Settings', Page: SettingsPage },
+} as const;
+type PageKey = keyof typeof PAGES;
+
+export function App() {
+  const [page, setPage] = useState<PageKey>('score');
+  // Every visit mounts the page afresh, so that it shows what other pages have changed.
+  const [visit, setVisit] = useState(0);
+  const navigate = (next: PageKey) => {
+    setPage(next);
+    setVisit((count) => count + 1);
+  };
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const info = useApiQuery('app.info', {});
+  const { Page } = PAGES[page];
+  return (
+    <AppInfoContext value={info.data ?? null}>
+      <div className="shell">
+        <nav className="sidebar" aria-label="Main">
+          <div className="brand">Examiner</div>
+          <ul>
+            {(Object.keys(PAGES) as PageKey[]).map((key) => (
+              <li key={key}>
+                <button
+                  type="button"
+                  className="nav-link"
+                  aria-current={page === key ? 'page' : undefined}
+                  onClick={() => navigate(key)}
+                >
+                  {PAGES[key].label}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="nav-link nav-about" onClick={() => setAboutOpen(true)}>
+            About
+          </button>
+        </nav>
+        <main className="content">
+          <Page key={visit} onNavigate={navigate} />
+        </main>
+      </div>
+      {aboutOpen && <AboutDialog info={info.data ?? null} onClose={() => setAboutOpen(false)} />}
+    </AppInfoContext>
+  );
+}

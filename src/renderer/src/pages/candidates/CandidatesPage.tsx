@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import type { Candidate } from '../../../../shared/app-api';
+import { api } from '../../bridge';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { EmptyState } from '../../components/EmptyState';
+import { Modal } from '../../components/Modal';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { useAction } from '../../hooks/use-action';
+import { useApiQuery } from '../../hooks/use-api-query';
+import { useAppInfo } from '../../hooks/use-app-info';
+import { deliverExport } from '../../lib/export-file';
+import { formatDateTime } from '../../lib/format';
+import { CandidateForm } from './CandidateForm';
+
+type Editing = { candidate: Candidate | null } | null;
+
+export function CandidatesPage() {
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const candidates = useApiQuery('candidates.list', { search });
+  const host = useAppInfo()?.host;
+  const remove = useAction(async (id: number) => {
+    await api.call('candidates.delete', { id });
+    candidates.reload();
+  });
+  const report = useAction(async (id: number) => {
+    setMessage(deliverExport(await api.call('export.candidatePdf', { id }), host));
+  });
+
+  const rows = candidates.data ?? [];
+  const add = () => setEditing({ candidate: null });
+  return (
+    <section aria-labelledby="page-title">
+      <PageHeader title="Candidates">
+        <button type="button" className="button-primary" onClick={add}>
+          Add candidate
+        </button>
+      </PageHeader>
+      <div className="toolbar">
+        <input
+          type="search"
+          aria-label="Search candidates"
+          placeholder="Search by name or reference"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      <Notice message={candidates.error ?? remove.error ?? report.error} />
+      <Notice message={message} kind="success" onDismiss={() => setMessage(null)} />
+      {!candidates.loading && rows.length === 0 && (
+        <EmptyState
+          title={search ? 'No candidates match your search' : 'No candidates yet — add one'}
+        >
+          {!search && (
+            <button type="button" className="button-primary" onClick={add}>
+              Add candidate
+            </button>
+          )}
+        </EmptyState>
+      )}
+      {rows.length > 0 && (
+        <table className="table" aria-label="Candidates">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Reference</th>
+              <th>Notes</th>
+              <th>Added</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((candidate) => (
+              <tr key={candidate.id}>
+                <td className="strong">{candidate.name}</td>
+                <td>{candidate.reference}</td>
+                <td className="clip">{candidate.notes}</td>
+                <td>{formatDateTime(candidate.createdAt)}</td>
+                <td className="row-actions">
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    onClick={() => setEditing({ candidate })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    disabled={report.busy}
+                    onClick={() => void report.run(candidate.id)}
+                  >
+                    Report PDF
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    confirmLabel={`Delete ${candidate.name}`}
+                    onConfirm={() => void remove.run(candidate.id)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {editing && (
+        <Modal
+          title={editing.candidate ? 'Edit candidate' : 'Add candidate'}
+          onClose={() => setEditing(null)}
+        >
+          <CandidateForm
+            candidate={editing.candidate}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              candidates.reload();
+            }}
+          />
+        </Modal>
+      )}
+    </section>
+  );
+}

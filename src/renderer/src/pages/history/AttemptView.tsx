@@ -1,0 +1,82 @@
+import { useCallback, useState } from 'react';
+import type { AttemptDetail } from '../../../../shared/app-api';
+import { isSpeakingTask } from '../../../../shared/contract/endpoints';
+import { api } from '../../bridge';
+import { AttemptAudio } from '../../components/attempt/AttemptAudio';
+import { AttemptResult } from '../../components/attempt/AttemptResult';
+import { useAttemptDetail } from '../../components/attempt/use-attempt-detail';
+import { Modal } from '../../components/Modal';
+import { Notice } from '../../components/Notice';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useAction } from '../../hooks/use-action';
+import { useAppInfo } from '../../hooks/use-app-info';
+import { deliverExport } from '../../lib/export-file';
+import { formatDateTime, taskTitle } from '../../lib/format';
+
+export function AttemptView({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useAttemptDetail(id);
+  const attempt = detail.data;
+  return (
+    <Modal
+      title={attempt ? `${attempt.candidateName} · ${attempt.itemTitle}` : 'Attempt'}
+      onClose={onClose}
+      wide
+    >
+      <Notice message={detail.error} />
+      {attempt && <AttemptBody attempt={attempt} />}
+    </Modal>
+  );
+}
+
+function AttemptBody({ attempt }: { attempt: AttemptDetail }) {
+  const [positionMs, setPositionMs] = useState<number | null>(null);
+  const follow = useCallback((position: number | null) => setPositionMs(position), []);
+  return (
+    <div className="attempt-view">
+      <dl className="facts">
+        <dt>Task</dt>
+        <dd>{taskTitle(attempt.task)}</dd>
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge status={attempt.status} />
+        </dd>
+        <dt>Recorded</dt>
+        <dd>{formatDateTime(attempt.createdAt)}</dd>
+        {attempt.typedAnswer !== null && (
+          <>
+            <dt>Answer</dt>
+            <dd>{attempt.typedAnswer}</dd>
+          </>
+        )}
+      </dl>
+      {attempt.errorMessage && <Notice message={attempt.errorMessage} />}
+      {isSpeakingTask(attempt.task) && attempt.audioPath && (
+        <AttemptAudio attemptId={attempt.id} onPosition={follow} />
+      )}
+      {attempt.status === 'scored' && <AttemptResult attempt={attempt} positionMs={positionMs} />}
+      <AttemptExport id={attempt.id} />
+    </div>
+  );
+}
+
+function AttemptExport({ id }: { id: number }) {
+  const host = useAppInfo()?.host;
+  const [message, setMessage] = useState<string | null>(null);
+  const exportPdf = useAction(async () => {
+    setMessage(deliverExport(await api.call('export.attemptPdf', { id }), host));
+  });
+  return (
+    <div className="form-actions">
+      <Notice message={exportPdf.error} />
+      <Notice message={message} kind="success" />
+      <button
+        type="button"
+        className="button-secondary"
+        disabled={exportPdf.busy}
+        onClick={() => void exportPdf.run()}
+      >
+        Export PDF
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  ATTEMPT_STATUSES,
+  AttemptStatus,
+  TaskSchema,
+  type HistoryFilter,
+} from '../../../../shared/app-api';
+import { TASKS } from '../../../../shared/contract/endpoints';
+import { useApiQuery } from '../../hooks/use-api-query';
+import { STATUS_LABELS, taskTitle } from '../../lib/format';
+
+interface HistoryFiltersProps {
+  filter: HistoryFilter;
+  onChange: (filter: HistoryFilter) => void;
+}
+
+export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
+  const candidates = useApiQuery('candidates.list', { search: '' });
+  const set = (patch: Partial<HistoryFilter>) => onChange({ ...filter, ...patch });
+  return (
+    <div className="toolbar" role="group" aria-label="Filters">
+      <label className="inline-label">
+        Candidate
+        <select
+          value={filter.candidateId ?? ''}
+          onChange={(e) =>
+            set({ candidateId: e.target.value ? Number(e.target.value) : undefined })
+          }
+        >
+          <option value="">All candidates</option>
+          {(candidates.data ?? []).map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inline-label">
+        Task
+        <select
+          value={filter.task ?? ''}
+          onChange={(e) =>
+            set({ task: e.target.value ? TaskSchema.parse(e.target.value) : undefined })
+          }
+        >
+          <option value="">All tasks</option>
+          {TASKS.map((task) => (
+            <option key={task} value={task}>
+              {taskTitle(task)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inline-label">
+        Status
+        <select
+          value={filter.status ?? ''}
+          onChange={(e) =>
+            set({ status: e.target.value ? AttemptStatus.parse(e.target.value) : undefined })
+          }
+        >
+          <option value="">All statuses</option>
+          {ATTEMPT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

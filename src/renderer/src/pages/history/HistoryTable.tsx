@@ -1,0 +1,74 @@
+import type { Attempt } from '../../../../shared/app-api';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDateTime, formatScore, taskTitle } from '../../lib/format';
+import { canCancel, canRetry } from '../../lib/attempt-actions';
+
+export interface RowActions {
+  open: (attempt: Attempt) => void;
+  retry: (id: number) => void;
+  cancel: (id: number) => void;
+  remove: (id: number) => void;
+}
+
+export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowActions }) {
+  return (
+    <table className="table" aria-label="Attempts">
+      <thead>
+        <tr>
+          <th>When</th>
+          <th>Candidate</th>
+          <th>Item</th>
+          <th>Task</th>
+          <th>Status</th>
+          <th className="numeric">Overall</th>
+          <th>
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((attempt) => (
+          <tr key={attempt.id}>
+            <td>{formatDateTime(attempt.createdAt)}</td>
+            <td className="strong">{attempt.candidateName}</td>
+            <td>{attempt.itemTitle}</td>
+            <td>{taskTitle(attempt.task)}</td>
+            <td>
+              <StatusBadge status={attempt.status} />
+            </td>
+            <td className="numeric">{formatScore(attempt.scores.overall)}</td>
+            <td className="row-actions">
+              <button type="button" className="button-quiet" onClick={() => actions.open(attempt)}>
+                Open
+              </button>
+              {canRetry(attempt.status) && (
+                <button
+                  type="button"
+                  className="button-quiet"
+                  onClick={() => actions.retry(attempt.id)}
+                >
+                  Retry
+                </button>
+              )}
+              {canCancel(attempt.status) && (
+                <button
+                  type="button"
+                  className="button-quiet"
+                  onClick={() => actions.cancel(attempt.id)}
+                >
+                  Cancel
+                </button>
+              )}
+              <ConfirmButton
+                label="Delete"
+                confirmLabel="Delete attempt"
+                onConfirm={() => actions.remove(attempt.id)}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { TaskSchema, type Item } from '../../../../shared/app-api';
+import { TASKS, type Task } from '../../../../shared/contract/endpoints';
+import { api } from '../../bridge';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { EmptyState } from '../../components/EmptyState';
+import { Modal } from '../../components/Modal';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { useAction } from '../../hooks/use-action';
+import { useApiQuery } from '../../hooks/use-api-query';
+import { taskTitle } from '../../lib/format';
+import { ItemForm } from './ItemForm';
+
+type Editing = { item: Item | null } | null;
+
+export function ItemsPage() {
+  const [task, setTask] = useState<Task | undefined>();
+  const [editing, setEditing] = useState<Editing>(null);
+  const items = useApiQuery('items.list', task ? { task } : {});
+  const remove = useAction(async (id: number) => {
+    await api.call('items.delete', { id });
+    items.reload();
+  });
+  const rows = items.data ?? [];
+  const add = () => setEditing({ item: null });
+  return (
+    <section aria-labelledby="page-title">
+      <PageHeader title="Items">
+        <button type="button" className="button-primary" onClick={add}>
+          Add item
+        </button>
+      </PageHeader>
+      <div className="toolbar">
+        <label className="inline-label">
+          Task
+          <select
+            aria-label="Filter by task"
+            value={task ?? ''}
+            onChange={(e) => setTask(e.target.value ? TaskSchema.parse(e.target.value) : undefined)}
+          >
+            <option value="">All tasks</option>
+            {TASKS.map((value) => (
+              <option key={value} value={value}>
+                {taskTitle(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Notice message={items.error ?? remove.error} />
+      {!items.loading && rows.length === 0 && (
+        <EmptyState title={task ? `No ${taskTitle(task)} items yet` : 'No items yet — add one'}>
+          <button type="button" className="button-primary" onClick={add}>
+            Add item
+          </button>
+        </EmptyState>
+      )}
+      {rows.length > 0 && (
+        <ItemsTable rows={rows} onEdit={(item) => setEditing({ item })} onDelete={remove.run} />
+      )}
+      {editing && (
+        <Modal
+          title={editing.item ? 'Edit item' : 'Add item'}
+          onClose={() => setEditing(null)}
+          wide
+        >
+          <ItemForm
+            item={editing.item}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              items.reload();
+            }}
+          />
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+interface ItemsTableProps {
+  rows: Item[];
+  onEdit: (item: Item) => void;
+  onDelete: (id: number) => Promise<boolean>;
+}
+
+function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
+  return (
+    <table className="table" aria-label="Items">
+      <thead>
+        <tr>
+          <th>Title</th>
+          <th>Task</th>
+          <th>Reference text</th>
+          <th>Keywords</th>
+          <th>
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((item) => (
+          <tr key={item.id}>
+            <td className="strong">{item.title}</td>
+            <td>
+              <span className={`badge task-${item.task}`}>{taskTitle(item.task)}</span>
+            </td>
+            <td className="clip">{item.refText}</td>
+            <td>
+              {item.keywords.map((keyword) => (
+                <span key={keyword} className="chip">
+                  {keyword}
+                </span>
+              ))}
+            </td>
+            <td className="row-actions">
+              <button type="button" className="button-quiet" onClick={() => onEdit(item)}>
+                Edit
+              </button>
+              <ConfirmButton
+                label="Delete"
+                confirmLabel={`Delete ${item.title}`}
+                onConfirm={() => void onDelete(item.id)}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

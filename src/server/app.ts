@@ -1,0 +1,93 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { ENDPOINT_PATHS } from '../shared/contract/endpoints.js';
+import { ScoringError } from '../shared/contract/errors.js';
+import { ApiKeyStore } from './api-keys.js';
+import { failureEnvelope } from './envelope.js';
+import { toScoringError } from './error-mapping.js';
+import { JobLimiter } from './job-limiter.js';
+import { DEFAULT_RATE_LIMIT, MAX_BODY_BYTES, defaultMaxConcurrentJobs } from './limits.js';
+import { loggerOptions, type LoggerSetting } from './logging.js';
+import { metaRoutes } from './routes/meta.js';
+import { scoringRoutes } from './routes/scoring.js';
+import { refuseWhileClosing } from './shutdown.js';
+import { SpeakingSlot, type SpeakingScorerSource } from './speaking-slot.js';
+import { elapsedMs, trackTiming } from './timing.js';
+
+export interface ServerOptions {
+  /** Raw keys; only their SHA-256 hashes are kept. */
+  apiKeys: Iterable<string>;
+  /** The speech engine, or a promise of it while it loads (GET /health answers 503 until then). */
+  speakingScorer?: SpeakingScorerSource;
+  /** Scoring jobs in flight before OVERLOADED; default twice the CPU cores. */
+  maxConcurrentJobs?: number;
+  /** Requests per key per window; `false` turns rate limiting off. */
+  rateLimit?: { max: number; windowMs: number } | false;
+  logger?: LoggerSetting;
+}
+
+const ALLOWED_METHODS: Record<string, string> = {
+  ...Object.fromEntries(Object.values(ENDPOINT_PATHS).map((path) => [path, 'POST'])),
+  '/health': 'GET, HEAD',
+  '/openapi.json': 'GET, HEAD',
+};
+
+function sendFailure(reply: FastifyReply, error: ScoringError): FastifyReply {
+  if (error.code === 'OVERLOADED' && !reply.hasHeader('retry-after')) {
+    reply.header('retry-after', 1);
+  }
+  return reply.status(error.httpStatus).send(failureEnvelope(error, elapsedMs(reply.request)));
+}
+
+function handleErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ScoringError, request, reply) => {
+    const scoringError = toScoringError(error);
+    if (scoringError.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, scoringError);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = ALLOWED_METHODS[request.url.split('?')[0] ?? ''];
+    if (!allowed) return sendFailure(reply, new ScoringError('NOT_FOUND', 'no such endpoint'));
+    reply.header('allow', allowed);
+    const message = `${request.method} is not allowed here; use ${allowed.split(',')[0]}`;
+    return sendFailure(reply, new ScoringError('METHOD_NOT_ALLOWED', message));
+  });
+}
+
+function registerRateLimit(app: FastifyInstance, setting: ServerOptions['rateLimit']): void {
+  const limit = setting ?? DEFAULT_RATE_LIMIT;
+  if (limit === false) return;
+  app.register(rateLimit, {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) => request.apiKeyHash || request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new ScoringError(
+        'RATE_LIMITED',
+        `rate limit of ${context.max} requests per ${limit.windowMs / 1000} s exceeded; retry in ${context.after}`,
+      ),
+  });
+}
+
+/** The scoring service, ready to `listen()` or `inject()`; it does not listen by itself. */
+export function buildServer(options: ServerOptions): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: MAX_BODY_BYTES,
+    requestTimeout: 120_000,
+    return503OnClosing: false,
+  });
+  app.removeContentTypeParser('text/plain');
+  trackTiming(app);
+  refuseWhileClosing(app);
+  app.decorateRequest('apiKeyHash', '');
+  const keys = new ApiKeyStore(options.apiKeys);
+  const speaking = new SpeakingSlot(options.speakingScorer, app.log);
+  const limiter = new JobLimiter(options.maxConcurrentJobs ?? defaultMaxConcurrentJobs());
+  handleErrors(app);
+  registerRateLimit(app, options.rateLimit);
+  app.register(scoringRoutes, { keys, limiter, speaking });
+  app.register(metaRoutes, { speaking });
+  app.addHook('onClose', async () => speaking.close());
+  return app;
+}

@@ -1,0 +1,25 @@
+import { availableParallelism } from 'node:os';
+import type { AudioPolicy } from '../engine/speaking/scorer.js';
+
+/** Large enough for a 180 s WAV sent inline as a base64 `data:` URL (about 30 MB). */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+export const MAX_AUDIO_BYTES = 30 * 1024 * 1024;
+export const MAX_AUDIO_SECONDS = 180;
+export const AUDIO_FETCH_TIMEOUT_MS = 20_000;
+
+export const DEFAULT_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
+
+/** Speech scoring is CPU-bound: twice the cores keeps them busy while audio downloads. */
+export function defaultMaxConcurrentJobs(): number {
+  return 2 * availableParallelism();
+}
+
+export function audioPolicy(audioRoots: string[], blockPrivateNetworks: boolean): AudioPolicy {
+  return {
+    audioRoots,
+    blockPrivateNetworks,
+    maxBytes: MAX_AUDIO_BYTES,
+    maxDurationSeconds: MAX_AUDIO_SECONDS,
+    fetchTimeoutMs: AUDIO_FETCH_TIMEOUT_MS,
+  };
+}

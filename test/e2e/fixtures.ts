@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { _electron, test as base, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type {
+  AppMethod,
+  ExaminerBridge,
+  MethodInput,
+  MethodOutput,
+} from '../../src/shared/app-api';
+import { startBrowserHost } from './hosts/browser-host';
+import { chromiumPath, electronBinary, onCi, ROOT } from './support/environment';
+
+export type HostKind = 'browser' | 'electron';
+
+export interface ExaminerApp {
+  page: Page;
+  host: HostKind;
+  /** Calls the app API the way the renderer does, to check what the UI did. */
+  call<M extends AppMethod>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+}
+
+export interface HostOptions {
+  host: HostKind;
+}
+
+export const test = base.extend<{ app: ExaminerApp }, HostOptions>({
+  host: ['browser', { option: true, scope: 'worker' }],
+  app: async ({ host, playwright, launchOptions }, use, testInfo) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'examiner-e2e-'));
+    try {
+      if (host === 'electron') await useElectron(dataDir, testInfo, use);
+      else
+        await useBrowserHost(dataDir, testInfo, use, () =>
+          playwright.chromium.launch(launchOptions),
+        );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+export const expect = test.expect;
+
+type Use = (app: ExaminerApp) => Promise<void>;
+type LaunchBrowser = () => Promise<Browser>;
+
+/** What the page's globals look like; the tests compile without the DOM library. */
+interface PageGlobals {
+  sessionStorage: { getItem(key: string): string | null };
+  examiner: ExaminerBridge;
+}
+
+async function useBrowserHost(
+  dataDir: string,
+  testInfo: TestInfo,
+  use: Use,
+  launch: LaunchBrowser,
+) {
+  if (!chromiumPath()) {
+    if (onCi) throw new Error('Chromium is missing: CI must install the chromium package.');
+    testInfo.skip(true, 'No Chromium at $CHROMIUM_PATH or /usr/bin/chromium');
+    return;
+  }
+  const host = await startBrowserHost(dataDir);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    await use({
+      page,
+      host: 'browser',
+      call: (method, input) => callOverHttp(page, method, input),
+    });
+  } finally {
+    await browser.close();
+    await host.stop();
+    await testInfo.attach('browser-host output', {
+      body: host.output(),
+      contentType: 'text/plain',
+    });
+  }
+}
+
+async function useElectron(dataDir: string, testInfo: TestInfo, use: Use) {
+  const executablePath = electronBinary();
+  testInfo.skip(!executablePath, "Electron's binary is not installed (no network to fetch it)");
+  if (!executablePath) return;
+  const electronApp = await _electron.launch({
+    executablePath,
+    // The permission handler grants the microphone; the fake device supplies one.
+    args: [ROOT, '--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream'],
+    cwd: ROOT,
+    env: { ...process.env, EXAMINER_DATA_DIR: dataDir },
+  });
+  try {
+    const page = await electronApp.firstWindow();
+    await use({
+      page,
+      host: 'electron',
+      call: (method, input) => callOverIpc(page, method, input),
+    });
+  } finally {
+    await electronApp.close();
+  }
+}
+
+async function callOverHttp<M extends AppMethod>(page: Page, method: M, input: MethodInput<M>) {
+  return page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch('/api/call', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-examiner-token':
+            (globalThis as unknown as PageGlobals).sessionStorage.getItem('examiner.token') ?? '',
+        },
+        body: JSON.stringify({ method: name, input: body }),
+      });
+      if (!response.ok) throw new Error(await response.text());
+      return response.json() as Promise<unknown>;
+    },
+    [method, input] as const,
+  ) as Promise<MethodOutput<M>>;
+}
+
+async function callOverIpc<M extends AppMethod>(page: Page, method: M, input: MethodInput<M>) {
+  return page.evaluate(
+    ([name, body]) => (globalThis as unknown as PageGlobals).examiner.call(name, body as never),
+    [method, input] as const,
+  ) as Promise<MethodOutput<M>>;
+}
+
+export function screenshotPath(testInfo: TestInfo, name: string): string {
+  return join(ROOT, 'test-results/screenshots', `${testInfo.project.name}-${name}.png`);
+}

@@ -1,0 +1,47 @@
+import { expect, screenshotPath, test } from './fixtures';
+
+test('a Write From Dictation answer is scored end to end by the embedded engine', async ({
+  app,
+}, testInfo) => {
+  const { page } = app;
+  const candidate = await app.call('candidates.create', { name: 'Jonas Berg', reference: 'C-7' });
+  await app.call('items.create', {
+    task: 'wfd',
+    title: 'Dictation 1',
+    refText: 'The library opens at nine on weekdays.',
+  });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Score' })
+    .click();
+  await page.getByLabel('Candidate').selectOption({ label: 'Jonas Berg (C-7)' });
+  await page.getByLabel('Item').selectOption({ label: 'Dictation 1' });
+  await page.getByLabel("Candidate's answer").fill('The library open at nine on weekday.');
+  await page.getByRole('button', { name: 'Submit for scoring' }).click();
+
+  const latest = page.getByRole('region', { name: 'Latest attempt' });
+  await expect(latest.getByText(/^(Scored|Failed)/)).toBeVisible({ timeout: 120_000 });
+  const [attempt] = (await app.call('attempts.list', { filter: { candidateId: candidate.id } }))
+    .rows;
+  test.skip(
+    attempt?.status !== 'scored' && /not (supported|available)/i.test(attempt?.errorMessage ?? ''),
+    `The embedded server cannot score wfd yet: ${attempt?.errorMessage}`,
+  );
+  expect(attempt?.status, attempt?.errorMessage ?? '').toBe('scored');
+  await expect(latest.getByRole('definition').first()).toBeVisible();
+  await expect(latest.getByLabel('Transcript')).toContainText('library');
+  await page.screenshot({ path: screenshotPath(testInfo, 'score-wfd-result'), fullPage: true });
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'History' })
+    .click();
+  const row = page
+    .getByRole('table', { name: 'Attempts' })
+    .getByRole('row', { name: /Jonas Berg/ });
+  await expect(row).toContainText('Scored');
+  await page.screenshot({ path: screenshotPath(testInfo, 'history-list') });
+  await row.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('dialog', { name: 'Jonas Berg · Dictation 1' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath(testInfo, 'history-attempt') });
+});

@@ -1,0 +1,24 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '../../..');
+
+export function chromiumPath(): string | null {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return existsSync(path) ? path : null;
+}
+
+export function electronBinary(): string | null {
+  const dir = join(ROOT, 'node_modules/electron');
+  const pathFile = join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : null;
+}
+
+export const onCi = process.env.CI === 'true';
+
+export function appVersion(): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
+    .version;
+}

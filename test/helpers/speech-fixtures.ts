@@ -1,0 +1,271 @@
+/**
+ * Real audio made on the fly for tests: espeak-ng speaks, sox converts and edits.
+ * Results are cached under the system temp folder, keyed by everything that shapes them,
+ * so a suite that asks for the same sentence twice synthesizes it once.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const CACHE_DIR = join(tmpdir(), 'examiner-speech-fixtures');
+/** espeak-ng's own default rate; `speed` is a multiple of it. */
+const DEFAULT_WORDS_PER_MINUTE = 175;
+
+export interface SpeechOptions {
+  /** An espeak-ng voice name such as `en-gb` or `en-us`. */
+  voice?: string;
+  /** A multiple of the default speaking rate (1 = 175 words per minute). */
+  speed?: number;
+  /** The speaking rate itself; wins over `speed`. */
+  wordsPerMinute?: number;
+}
+
+function commandWorks(command: string, args: string[]): boolean {
+  const result = spawnSync(command, args, { stdio: 'ignore' });
+  return result.error === undefined && result.status === 0;
+}
+
+export function hasEspeak(): boolean {
+  return commandWorks('espeak-ng', ['--version']);
+}
+
+export function hasSox(): boolean {
+  return commandWorks('sox', ['--version']);
+}
+
+let warned = false;
+
+/**
+ * Why speech tests cannot run here (for `describe.skipIf`), or undefined when espeak-ng and sox
+ * are both present. The reason is printed once, since vitest shows skipped tests without one.
+ */
+export function missingToolsReason(): string | undefined {
+  const missing = [hasEspeak() ? undefined : 'espeak-ng', hasSox() ? undefined : 'sox'].filter(
+    Boolean,
+  );
+  if (missing.length === 0) return undefined;
+  const reason = `speech tests skipped: they need ${missing.join(' and ')} on PATH`;
+  if (!warned) console.warn(reason);
+  warned = true;
+  return reason;
+}
+
+function cacheKey(parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
+}
+
+/** Runs `produce` into a fresh path once per key; later calls read the cached file. */
+async function cached(
+  key: string,
+  extension: string,
+  produce: (out: string) => Promise<void>,
+): Promise<Uint8Array> {
+  await mkdir(CACHE_DIR, { recursive: true });
+  const target = join(CACHE_DIR, `${key}.${extension}`);
+  try {
+    return new Uint8Array(await readFile(target));
+  } catch {
+    // Write beside the target, then rename, so parallel test workers never read half a file.
+    const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.${extension}`;
+    await produce(partial);
+    await rename(partial, target);
+    return new Uint8Array(await readFile(target));
+  }
+}
+
+export async function synthesizeSpeech(
+  text: string,
+  options: SpeechOptions = {},
+): Promise<Uint8Array> {
+  const voice = options.voice ?? 'en-us';
+  const wpm = Math.round(options.wordsPerMinute ?? DEFAULT_WORDS_PER_MINUTE * (options.speed ?? 1));
+  return cached(cacheKey(['espeak', text, voice, wpm]), 'wav', async (out) => {
+    await run('espeak-ng', ['-v', voice, '-s', String(wpm), '-w', out, '--', text]);
+  });
+}
+
+/** Encoding choices passed to sox for the output file (see `man soxformat`). */
+export interface SoxOutput {
+  /** File type, e.g. `wav`, `flac`, `ogg`. */
+  type: string;
+  rate?: number;
+  channels?: number;
+  bits?: number;
+  encoding?: 'signed-integer' | 'unsigned-integer' | 'floating-point' | 'u-law' | 'a-law';
+}
+
+function outputArgs(output: SoxOutput): string[] {
+  const args: string[] = [];
+  if (output.rate) args.push('-r', String(output.rate));
+  if (output.channels) args.push('-c', String(output.channels));
+  if (output.bits) args.push('-b', String(output.bits));
+  if (output.encoding) args.push('-e', output.encoding);
+  return [...args, '-t', output.type];
+}
+
+/**
+ * Runs sox over the given inputs (concatenated in order) with an effect chain, e.g.
+ * `sox([speech], { type: 'flac', rate: 44100 })` or `sox([a, b], { type: 'wav' }, ['pad', '1', '0'])`.
+ */
+export async function sox(
+  inputs: Uint8Array[],
+  output: SoxOutput,
+  effects: string[] = [],
+): Promise<Uint8Array> {
+  const key = cacheKey([
+    'sox',
+    inputs.map((i) => createHash('sha256').update(i).digest('hex')),
+    output,
+    effects,
+  ]);
+  return cached(key, output.type, async (out) => {
+    const dir = await mkdtemp(join(tmpdir(), 'examiner-sox-'));
+    try {
+      const paths = await Promise.all(
+        inputs.map(async (bytes, i) => {
+          const path = join(dir, `in${i}`);
+          await writeFile(path, bytes);
+          return path;
+        }),
+      );
+      const typed = paths.flatMap((path, i) => ['-t', typeOf(inputs[i]!), path]);
+      await run('sox', ['-V1', ...typed, ...outputArgs(output), out, ...effects]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+function typeOf(bytes: Uint8Array): string {
+  const magic = String.fromCharCode(...bytes.subarray(0, 4));
+  if (magic === 'fLaC') return 'flac';
+  if (magic === 'OggS') return 'ogg';
+  return 'wav';
+}
+
+/** Joins recordings end to end; sox brings them to the first one's rate and channel count. */
+export async function concatenate(
+  parts: Uint8Array[],
+  output: SoxOutput = { type: 'wav' },
+): Promise<Uint8Array> {
+  const [first, ...rest] = parts;
+  if (!first) throw new Error('concatenate needs at least one part');
+  const uniform = await Promise.all(
+    rest.map((part) => sox([part], { type: 'wav', rate: 16000, channels: 1 })),
+  );
+  const head = await sox([first], { type: 'wav', rate: 16000, channels: 1 });
+  return sox([head, ...uniform], output);
+}
+
+/** Applies a sox effect chain, e.g. `edit(wav, ['pad', '2', '1'])` or `edit(wav, ['trim', '0', '1.5'])`. */
+export async function edit(
+  bytes: Uint8Array,
+  effects: string[],
+  output: SoxOutput = { type: 'wav' },
+): Promise<Uint8Array> {
+  return sox([bytes], output, effects);
+}
+
+/** Drives the signal far past full scale so that sox clips it (sox warns; the clipping is the point). */
+export async function clippedWav(bytes: Uint8Array, gainDb = 24): Promise<Uint8Array> {
+  return sox([bytes], { type: 'wav', bits: 16, encoding: 'signed-integer' }, [
+    'gain',
+    String(gainDb),
+  ]);
+}
+
+/** A pure sine from sox's synthesizer, for checks on pitch and level. */
+export async function sineWav(
+  frequency: number,
+  seconds: number,
+  output: SoxOutput,
+): Promise<Uint8Array> {
+  const key = cacheKey(['sine', frequency, seconds, output]);
+  return cached(key, output.type, async (out) => {
+    await run('sox', [
+      '-V1',
+      '-n',
+      ...outputArgs(output),
+      out,
+      'synth',
+      String(seconds),
+      'sine',
+      String(frequency),
+      'vol',
+      '0.5',
+    ]);
+  });
+}
+
+export interface WavOptions {
+  sampleRate?: number;
+  channels?: number;
+}
+
+/** A 16-bit PCM WAV holding the given samples (interleaved when there are several channels). */
+export function encodeWav(samples: Float32Array, options: WavOptions = {}): Uint8Array {
+  const sampleRate = options.sampleRate ?? 16000;
+  const channels = options.channels ?? 1;
+  const dataBytes = samples.length * 2;
+  const bytes = new Uint8Array(44 + dataBytes);
+  const view = new DataView(bytes.buffer);
+  const text = (offset: number, value: string): void =>
+    bytes.set(Buffer.from(value, 'latin1'), offset);
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + dataBytes, true);
+  text(8, 'WAVEfmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, channels, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * channels * 2, true);
+  view.setUint16(32, channels * 2, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  samples.forEach((v, i) =>
+    view.setInt16(44 + i * 2, Math.round(Math.max(-1, Math.min(1, v)) * 32767), true),
+  );
+  return bytes;
+}
+
+/** Digital silence, or near-silence when `noiseDbfs` is given (seeded, so runs repeat). */
+export function silentWav(
+  seconds: number,
+  options: WavOptions & { noiseDbfs?: number } = {},
+): Uint8Array {
+  const sampleRate = options.sampleRate ?? 16000;
+  const samples = new Float32Array(Math.round(seconds * sampleRate));
+  if (options.noiseDbfs !== undefined) {
+    // Uniform noise in [-a, a] has an RMS of a / sqrt(3).
+    const amplitude = 10 ** (options.noiseDbfs / 20) * Math.sqrt(3);
+    let seed = 12345;
+    for (let i = 0; i < samples.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      samples[i] = ((seed / 0x7fffffff) * 2 - 1) * amplitude;
+    }
+  }
+  return encodeWav(samples, { sampleRate });
+}
+
+/** A committed file from test/fixtures/audio (see the README there for how each was made). */
+export async function readAudioFixture(name: string): Promise<Uint8Array> {
+  return new Uint8Array(await readFile(new URL(`../fixtures/audio/${name}`, import.meta.url)));
+}
+
+/** The frequency of a pure tone, from its zero crossings (two per period). */
+export function zeroCrossingFrequency(samples: Float32Array, sampleRate: number): number {
+  let crossings = 0;
+  for (let i = 1; i < samples.length; i++) if (samples[i - 1]! < 0 !== samples[i]! < 0) crossings++;
+  return crossings / 2 / (samples.length / sampleRate);
+}
+
+export function rootMeanSquare(samples: Float32Array): number {
+  let energy = 0;
+  for (const v of samples) energy += v * v;
+  return Math.sqrt(energy / Math.max(1, samples.length));
+}

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ExportService } from '../../src/main/export/export-service.js';
+import { AttemptsRepo } from '../../src/main/store/attempts-repo.js';
+import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
+import { openDatabase, type Db } from '../../src/main/store/database.js';
+import { ItemsRepo } from '../../src/main/store/items-repo.js';
+import { pdfText } from './export-pdf-text.js';
+import { envelope } from './main-fake-server.js';
+import { tempDir } from './main-harness.js';
+
+/** Quotes, a comma and letters outside Windows-1252, which the built-in PDF fonts lack. */
+const NAME = 'Zoë "Zed" O\'Brien-Łukasiewicz, Jr.';
+
+describe('exports', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: Db;
+  let service: ExportService;
+  let candidateId: number;
+  let attemptIds: number[];
+
+  beforeEach(() => {
+    dir = tempDir();
+    db = openDatabase(`${dir.path}/examiner.db`);
+    const attempts = new AttemptsRepo(db);
+    const candidates = new CandidatesRepo(db);
+    const items = new ItemsRepo(db);
+    candidateId = candidates.create({
+      name: NAME,
+      reference: 'Z-9',
+      notes: '',
+    }).id;
+    const other = candidates.create({ name: 'Other', reference: '', notes: '' }).id;
+    const common = { keywords: ['cat'], promptAudioPath: null, imagePath: null };
+    const rs = items.create({
+      task: 'rs',
+      title: 'RS, with comma',
+      refText: 'the cat',
+      ...common,
+    }).id;
+    const wfd = items.create({ task: 'wfd', title: 'WFD', refText: 'the cat', ...common }).id;
+    attemptIds = [3, 4.5].map((overall) => {
+      const id = attempts.insert({
+        candidateId,
+        itemId: rs,
+        task: 'rs',
+        audio: { path: '/x.wav', mime: 'audio/wav', sha256: 'ab' },
+        typedAnswer: null,
+      });
+      attempts.transition(id, ['recorded'], 'scoring');
+      attempts.markScored(id, JSON.stringify(envelope('rs', overall)), {
+        content: 3,
+        pronunciation: 4,
+        fluency: 3.5,
+        words: null,
+        overall,
+      });
+      return id;
+    });
+    const typed = attempts.insert({
+      candidateId,
+      itemId: wfd,
+      task: 'wfd',
+      audio: null,
+      typedAnswer: 'line one\nline "two"',
+    });
+    attemptIds.push(typed);
+    attempts.insert({
+      candidateId: other,
+      itemId: wfd,
+      task: 'wfd',
+      audio: null,
+      typedAnswer: 'x',
+    });
+    service = new ExportService(dir.path, attempts, candidates);
+  });
+
+  afterEach(() => {
+    db.close();
+    dir.remove();
+  });
+
+  it('writes the filtered history as CSV that a CSV reader gets back exactly', async () => {
+    const result = await service.csv({ candidateId });
+    const text = readFileSync(result.path, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(Buffer.from(result.contentBase64, 'base64').toString('utf8')).toBe(text);
+    const rows = parse(text.slice(1), { columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => Number(row.attempt_id))).toEqual([...attemptIds].reverse());
+    expect(rows[0]).toMatchObject({
+      candidate: NAME,
+      candidate_reference: 'Z-9',
+      task: 'Write From Dictation',
+      status: 'recorded',
+      typed_answer: 'line one\nline "two"',
+      overall: '',
+    });
+    expect(rows[1]).toMatchObject({
+      item: 'RS, with comma',
+      overall: '4.5',
+      content: '3',
+      fluency: '3.5',
+    });
+    expect(result.fileName).toMatch(/^history-.*\.csv$/u);
+  });
+
+  it('makes an attempt PDF with the candidate, scores and transcript', async () => {
+    const result = await service.attemptPdf(attemptIds[1]!);
+    const pdf = readFileSync(result.path);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain(NAME);
+    expect(text).toContain('Pronunciation');
+    expect(text).toContain('[pause 420 ms]');
+    expect(text).toContain('4.5');
+  });
+
+  it('makes a candidate PDF with their progress', async () => {
+    const result = await service.candidatePdf(candidateId);
+    const pdf = Buffer.from(result.contentBase64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain(NAME);
+    expect(text).toContain('Repeat Sentence');
+    expect(text).toContain('Overall score per scored attempt');
+  });
+});

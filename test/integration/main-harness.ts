@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Attempt } from '../../src/shared/app-api.js';
+import { silentLogger } from '../../src/main/logging/logger.js';
+import { AttemptService } from '../../src/main/queue/attempt-service.js';
+import { buildRequest } from '../../src/main/queue/request-builder.js';
+import { ScoringQueue, type QueueOptions } from '../../src/main/queue/scoring-queue.js';
+import { ScoringClient, type ScoringEndpoint } from '../../src/main/scoring-client/client.js';
+import { AttemptsRepo } from '../../src/main/store/attempts-repo.js';
+import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
+import { openDatabase, type Db } from '../../src/main/store/database.js';
+import { ItemsRepo } from '../../src/main/store/items-repo.js';
+
+export function tempDir(prefix = 'examiner-test-'): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The store, queue and attempt service wired as the app wires them, against one endpoint. */
+export class QueueHarness {
+  readonly db: Db;
+  readonly attempts: AttemptsRepo;
+  readonly candidates: CandidatesRepo;
+  readonly items: ItemsRepo;
+  readonly queue: ScoringQueue;
+  readonly service: AttemptService;
+  readonly events: Attempt[] = [];
+  readonly client = new ScoringClient({
+    retryBaseMs: 10,
+    retryCapMs: 50,
+    maxRetries: 1,
+    totalTimeoutMs: 3_000,
+  });
+  endpoint: ScoringEndpoint | null;
+
+  constructor(
+    readonly dir: string,
+    baseUrl: string | null,
+    options: Partial<QueueOptions> = {},
+  ) {
+    this.db = openDatabase(join(dir, 'examiner.db'));
+    this.attempts = new AttemptsRepo(this.db);
+    this.candidates = new CandidatesRepo(this.db);
+    this.items = new ItemsRepo(this.db);
+    this.endpoint = baseUrl ? { baseUrl, apiKey: 'test-key' } : null;
+    const recordings = join(dir, 'recordings');
+    this.queue = new ScoringQueue(
+      {
+        attempts: this.attempts,
+        client: this.client,
+        endpoint: () => this.endpoint,
+        buildRequest: (row) =>
+          buildRequest(
+            row,
+            this.items.get(row.item_id)!,
+            { mode: 'remote', audioRoot: recordings, mediaBaseUrl: '' },
+            { scale: 5, precision: 0.1 },
+          ),
+        changed: (id) => this.service.notifyChanged(id),
+        logger: silentLogger(),
+      },
+      { concurrency: 1, retryBaseMs: 30, retryCapMs: 200, ...options },
+    );
+    this.service = new AttemptService(this, this.queue, () => recordings, {
+      changed: (attempt) => this.events.push(attempt),
+      deleted: () => undefined,
+    });
+  }
+
+  seed(): { candidateId: number; rsItem: number; wfdItem: number } {
+    const candidateId = this.candidates.create({ name: 'Ana', reference: 'A1', notes: '' }).id;
+    const common = { keywords: [], promptAudioPath: null, imagePath: null };
+    const rsItem = this.items.create({
+      task: 'rs',
+      title: 'RS 1',
+      refText: 'the cat sat',
+      ...common,
+    }).id;
+    const wfdItem = this.items.create({
+      task: 'wfd',
+      title: 'WFD 1',
+      refText: 'the cat sat',
+      ...common,
+    }).id;
+    return { candidateId, rsItem, wfdItem };
+  }
+
+  submitAudio(candidateId: number, itemId: number, text = 'RIFF-audio'): Promise<Attempt> {
+    const audioBase64 = Buffer.from(text).toString('base64');
+    return this.service.submitSpeaking({ candidateId, itemId, audioBase64, mimeType: 'audio/wav' });
+  }
+
+  status(id: number): string | undefined {
+    return this.attempts.get(id)?.status;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.stop();
+    await this.client.close();
+    this.db.close();
+  }
+}
+
+export async function waitFor(
+  check: () => boolean,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

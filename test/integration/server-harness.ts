@@ -1,0 +1,149 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { SpeakingScorer, SpeakingResult } from '../../src/engine/speaking/scorer.js';
+import { buildServer, type ServerOptions } from '../../src/server/app.js';
+import type { SpeakingTask } from '../../src/shared/contract/endpoints.js';
+import type { SpeakingRequest } from '../../src/shared/contract/requests.js';
+import { componentMax, quantize, scoreFraction } from '../../src/shared/contract/quantize.js';
+
+export const API_KEY = 'test-key-3f9a0c1e7b';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  logs: () => string;
+  close: () => Promise<void>;
+}
+
+/** A real server on a loopback port, its log lines captured in memory. */
+export async function startServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const app = buildServer({
+    apiKeys: [API_KEY],
+    rateLimit: false,
+    logger: { level: 'debug', stream },
+    ...options,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('server has no port');
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    logs: () => lines.join(''),
+    close: () => app.close(),
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export async function post(
+  server: RunningServer,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = { authorization: API_KEY, 'content-type': 'application/json' },
+): Promise<HttpAnswer> {
+  const response = await fetch(server.baseUrl + path, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+/** processTime is real time: checked for type, then fixed so bodies compare exactly. */
+export function withFixedTime(body: unknown): unknown {
+  const envelope = body as { processTime?: unknown };
+  if (typeof envelope.processTime !== 'number' || envelope.processTime < 0) {
+    throw new Error(`processTime is not a non-negative number: ${String(envelope.processTime)}`);
+  }
+  return { ...envelope, processTime: 0 };
+}
+
+export function failure(code: string, message: string, field: string | null = null) {
+  return {
+    success: false,
+    message,
+    version: '0.1.0',
+    processTime: 0,
+    data: { components: [], words: [], error: { code, message, field } },
+  };
+}
+
+const FAKE_WORDS: SpeakingResult['words'] = [
+  {
+    word: 'hello',
+    label: 'Good',
+    start: 120,
+    end: 480,
+    pronunciation: 4.5,
+    phonemes: [{ value: 'h', pronunciation: 4.5 }],
+    phonics: [{ spell: 'h', phoneme: ['h'], overall: 4.5 }],
+    duration: null,
+    userStress: null,
+  },
+  {
+    word: '',
+    label: 'Pause',
+    start: 0,
+    end: 0,
+    pronunciation: 0,
+    phonemes: null,
+    phonics: null,
+    duration: 650,
+    userStress: null,
+  },
+];
+
+/** Stands in for the speech engine, to check how the server shapes what an engine returns. */
+export class FakeSpeakingScorer implements SpeakingScorer {
+  readonly calls: Array<{ task: SpeakingTask; request: SpeakingRequest }> = [];
+  closed = false;
+
+  constructor(
+    private readonly behaviour: (signal?: AbortSignal) => Promise<void> = async () => {},
+  ) {}
+
+  async score(task: SpeakingTask, request: SpeakingRequest, signal?: AbortSignal) {
+    this.calls.push({ task, request });
+    await this.behaviour(signal);
+    const on = { scale: request.scale, precision: request.precision };
+    const component = (name: string, fraction: number, nativeMax: number, status = 0) => ({
+      name,
+      score: quantize(
+        fraction * componentMax(nativeMax, on.scale),
+        componentMax(nativeMax, on.scale),
+        on.precision,
+      ),
+      suggestion: status === 1 ? 'Stress the long vowels.' : null,
+      maxScore: componentMax(nativeMax, on.scale),
+      status,
+      privateNotes: 'engine-internal note',
+    });
+    const fractions = [0.8, 0.8, 0.7];
+    return {
+      components: [
+        component('score_content', fractions[0]!, task === 'rs' ? 3 : 5),
+        component('score_pronunciation', fractions[1]!, 5, 1),
+        component('score_fluency', fractions[2]!, 5),
+        { ...component('overall', 0, 0), score: scoreFraction((0.8 + 0.8 + 0.7) / 3, on) },
+      ],
+      words: FAKE_WORDS,
+      transcription: 'hello',
+    };
+  }
+
+  async close() {
+    this.closed = true;
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { guessPronunciation } from '../../src/engine/speech/g2p.js';
+import { sequenceGrammar, vocabularyGrammar } from '../../src/engine/speech/grammar.js';
+import { tokenize } from '../../src/engine/speech/lexicon.js';
+import { numberToWords } from '../../src/engine/speech/numbers.js';
+import { alignSpelling } from '../../src/engine/speech/phonics.js';
+
+describe('reference text', () => {
+  it('keeps words as written and says numbers in words', () => {
+    const words = tokenize('The 25 students — well-known, aren’t they?');
+    expect(words.map((word) => word.display)).toEqual(['The', '25', 'students', 'well', 'known', 'aren’t', 'they']);
+    expect(words[1]?.spoken).toEqual(['twenty', 'five']);
+    expect(words[5]?.spoken).toEqual(["aren't"]);
+  });
+
+  it('reads larger numbers the way a speaker does', () => {
+    expect(numberToWords(2024)).toEqual(['two', 'thousand', 'twenty', 'four']);
+    expect(numberToWords(310)).toEqual(['three', 'hundred', 'ten']);
+  });
+
+  it('builds a grammar where every reference word may be skipped, in order', () => {
+    expect(sequenceGrammar(tokenize('we call 2'))).toContain('public <answer> = [we] [call] [two];');
+    expect(vocabularyGrammar(tokenize('red car red'))).toContain('<word> = red | car;');
+  });
+});
+
+describe('letter-to-sound fallback', () => {
+  it('gives plausible ARPAbet for words outside the dictionary', () => {
+    expect(guessPronunciation('blick')).toEqual(['B', 'L', 'IH', 'K']);
+    expect(guessPronunciation('shope')).toEqual(['SH', 'AA', 'P']);
+    expect(guessPronunciation('zent')).toEqual(['Z', 'EH', 'N', 'T']);
+  });
+});
+
+describe('phonics', () => {
+  const spell = (word: string, phones: string[]): Array<[string, string[]]> =>
+    alignSpelling(word, phones).map((piece) => [piece.spell, piece.phones.map((index) => phones[index] ?? '')]);
+
+  it('lines up letters with the phones they spell, silent letters joining their neighbour', () => {
+    expect(spell('Church', ['CH', 'ER', 'CH'])).toEqual([
+      ['Ch', ['CH']],
+      ['ur', ['ER']],
+      ['ch', ['CH']],
+    ]);
+    expect(spell('make', ['M', 'EY', 'K'])).toEqual([
+      ['m', ['M']],
+      ['a', ['EY']],
+      ['ke', ['K']],
+    ]);
+    expect(spell('box', ['B', 'AA', 'K', 'S'])).toEqual([
+      ['b', ['B']],
+      ['o', ['AA']],
+      ['x', ['K', 'S']],
+    ]);
+  });
+
+  it('covers every letter and every phone exactly once', () => {
+    const phones = ['N', 'AY', 'T'];
+    const pieces = alignSpelling('knight', phones);
+    expect(pieces.map((piece) => piece.spell).join('')).toBe('knight');
+    expect(pieces.flatMap((piece) => piece.phones)).toEqual([0, 1, 2]);
+  });
+});
