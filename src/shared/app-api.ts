@@ -151,7 +151,10 @@ export const APP_API = {
   'settings.setApiKey': method(z.object({ key: z.string().min(1).max(4096) }), Settings),
   'settings.clearApiKey': method(Empty, Settings),
   'settings.testConnection': method(Empty, z.object({ ok: z.boolean(), message: z.string() })),
-  'candidates.list': method(z.object({ search: z.string().default('') }).default({ search: '' }), z.array(Candidate)),
+  'candidates.list': method(
+    z.object({ search: z.string().default('') }).default({ search: '' }),
+    z.array(Candidate),
+  ),
   'candidates.create': method(CandidateInput, Candidate),
   'candidates.update': method(CandidateInput.extend({ id: Id }), Candidate),
   'candidates.delete': method(ById, Ok),
@@ -172,7 +175,10 @@ export const APP_API = {
     z.object({ candidateId: Id, itemId: Id, typedAnswer: z.string().max(2000) }),
     Attempt,
   ),
-  'attempts.list': method(HistoryPage, z.object({ rows: z.array(Attempt), total: z.number().int() })),
+  'attempts.list': method(
+    HistoryPage,
+    z.object({ rows: z.array(Attempt), total: z.number().int() }),
+  ),
   'attempts.get': method(ById, AttemptDetail),
   'attempts.audio': method(ById, z.object({ mimeType: z.string(), base64: z.string() })),
   'attempts.retry': method(ById, Attempt),

@@ -10,6 +10,11 @@ import type { SpeakingResult, SpeakingScorer } from '../../src/engine/speaking/s
 import { clippedWav, edit, missingToolsReason, silentWav, synthesizeSpeech } from '../helpers/speech-fixtures.js';
 
 const SENTENCE = 'The students finished their project before the deadline';
+/**
+ * The PocketSphinx model (trained on human US speech) recognises espeak-ng's default en-us voice
+ * poorly; its f2 variant is decoded reliably, so the tests test the engine, not the synthesizer.
+ */
+const VOICE = { voice: 'en-us+f2', speed: 0.85 };
 const COMPONENTS = ['score_content', 'score_pronunciation', 'score_fluency', 'overall'];
 
 describe.skipIf(missingToolsReason())('speech engine on synthesized speech', () => {
@@ -41,7 +46,7 @@ describe.skipIf(missingToolsReason())('speech engine on synthesized speech', () 
   }
 
   async function repeat(spoken: string, transform?: (wav: Uint8Array) => Promise<Uint8Array>): Promise<SpeakingResult> {
-    const speech = await edit(await synthesizeSpeech(spoken, { speed: 0.85 }), ['pad', '0.5', '0.5']);
+    const speech = await edit(await synthesizeSpeech(spoken, VOICE), ['pad', '0.5', '0.5']);
     const audioUrl = await urlOf(transform ? await transform(speech) : speech);
     return scorer.score('rs', { audioUrl, refText: SENTENCE, scale: 5, precision: 0.1 });
   }
@@ -100,7 +105,7 @@ describe.skipIf(missingToolsReason())('speech engine on synthesized speech', () 
   });
 
   it('scores free speech by keyword coverage', async () => {
-    const speech = await synthesizeSpeech('The chart shows that sales of electric cars grew quickly in Europe', { speed: 0.85 });
+    const speech = await synthesizeSpeech('The chart shows that sales of electric cars grew quickly in Europe', VOICE);
     const result = await scorer.score('di', {
       audioUrl: await urlOf(speech),
       refText: 'The chart shows electric car sales rising in Europe and China.',
