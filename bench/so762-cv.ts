@@ -1,8 +1,9 @@
 import { predict } from '../src/engine/scoring/linear-model.js';
-import { fitCalibration, type Calibration } from '../src/engine/scoring/calibration.js';
+import { fitCalibration, predictUtterance, type Calibration } from '../src/engine/scoring/calibration.js';
 import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/scoring/features.js';
 import { pearson } from '../src/engine/scoring/statistics.js';
 import type { CorpusItem } from './so762-corpus.js';
+import { matchPhones } from './so762-phones.js';
 import { calibrationData, corpusTypicalGop } from './so762-rows.js';
 
 export const FOLDS = 5;
@@ -58,23 +59,24 @@ function push(pairs: Pairs, predicted: number, expert: number): void {
 function score(item: CorpusItem, calibration: Calibration, result: CrossValidation): void {
   const { analysis, label } = item;
   const features = utteranceFeatures(analysis);
-  push(result.accuracy, predict(calibration.accuracy, features), label.accuracy);
-  push(result.fluency, predict(calibration.fluency, features), label.fluency);
-  push(result.total, predict(calibration.total, features), label.total);
+  push(result.accuracy, predictUtterance(calibration.accuracy, features), label.accuracy);
+  push(result.fluency, predictUtterance(calibration.fluency, features), label.fluency);
+  push(result.total, predictUtterance(calibration.total, features), label.total);
   label.words.forEach((expert, slot) => {
     const word = analysis.heard.find((heard) => heard.slot === slot);
     const wordScore = word ? predict(calibration.word, wordFeatures(word)) : 0;
     push(result.word, wordScore, expert.accuracy);
     if (word) push(result.wordHeard, wordScore, expert.accuracy);
+    const phoneScores = (word?.phones ?? []).map((phone) =>
+      predict(calibration.phone, phoneFeatures(phone, word!, calibration.typicalGop[phone.phone] ?? 0)),
+    );
+    const match = word ? matchPhones(word.phones.map((phone) => phone.phone), expert.phones) : [];
+    const wordMean = phoneScores.reduce((sum, value) => sum + value, 0) / Math.max(1, phoneScores.length);
     expert.pa.forEach((pa, index) => {
-      const phone = word?.phones[index];
-      const sameCount = word?.phones.length === expert.phones.length;
-      const phoneScore =
-        word && phone && sameCount
-          ? predict(calibration.phone, phoneFeatures(phone, word, calibration.typicalGop[phone.phone] ?? 0))
-          : 0;
+      // An expected phone the aligner has no counterpart for gets the word's mean phone score.
+      const phoneScore = word ? (phoneScores[match[index] ?? -1] ?? wordMean) : 0;
       push(result.phone, phoneScore, pa);
-      if (word && sameCount) push(result.phoneHeard, phoneScore, pa);
+      if (word) push(result.phoneHeard, phoneScore, pa);
     });
   });
 }

@@ -3,14 +3,18 @@ import type { CalibrationData } from '../src/engine/scoring/calibration.js';
 import { typicalGops } from '../src/engine/scoring/calibration.js';
 import type { HeardWord } from '../src/engine/speech/analysis.js';
 import type { CorpusItem, LabelWord } from './so762-corpus.js';
+import { matchPhones } from './so762-phones.js';
 
-const stripStress = (phone: string): string => phone.replace(/\d$/u, '');
-
-/** The expert's word for each heard word (slots index the label's words) when phones line up. */
-function labelledPhones(word: HeardWord, label: LabelWord | undefined): number[] | null {
-  if (!label || label.phones.length !== word.phones.length) return null;
-  const same = word.phones.every((phone, index) => phone.phone === stripStress(label.phones[index] ?? ''));
-  return same ? label.pa : null;
+/** Expert phone accuracy for each aligned phone of a heard word, where the two line up. */
+function labelledPhones(word: HeardWord, label: LabelWord): Array<number | undefined> {
+  const targets = new Array<number | undefined>(word.phones.length).fill(undefined);
+  matchPhones(
+    word.phones.map((phone) => phone.phone),
+    label.phones,
+  ).forEach((aligned, index) => {
+    if (aligned >= 0) targets[aligned] = label.pa[index];
+  });
+  return targets;
 }
 
 export function corpusTypicalGop(items: readonly CorpusItem[]): Record<string, number> {
@@ -30,9 +34,12 @@ export function calibrationData(items: readonly CorpusItem[], typicalGop: Record
       const expert = label.words[word.slot];
       if (!expert) continue;
       data.words.push({ values: wordFeatures(word), target: expert.accuracy });
-      const pa = labelledPhones(word, expert);
+      const targets = labelledPhones(word, expert);
       word.phones.forEach((phone, index) => {
-        if (pa) data.phones.push({ values: phoneFeatures(phone, word, typicalGop[phone.phone] ?? 0), target: pa[index] ?? 0 });
+        const target = targets[index];
+        if (target !== undefined) {
+          data.phones.push({ values: phoneFeatures(phone, word, typicalGop[phone.phone] ?? 0), target });
+        }
       });
     }
   }

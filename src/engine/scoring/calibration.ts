@@ -1,17 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { PHONE_FEATURES, UTTERANCE_FEATURES, WORD_FEATURES } from './features.js';
-import type { LinearModel } from './linear-model.js';
+import { fitBoostedTrees, predictTrees, type BoostedTrees } from './boosted-trees.js';
+import { predict, type LinearModel } from './linear-model.js';
 import { fitRidge, type TrainingRow } from './ridge.js';
 import { mean } from './statistics.js';
+
+/** An utterance score: the mean of a ridge regression and a small boosted-tree ensemble. */
+export interface UtteranceModel {
+  ridge: LinearModel;
+  trees: BoostedTrees;
+  min: number;
+  max: number;
+}
+
+export function predictUtterance(model: UtteranceModel, values: Record<string, number>): number {
+  const blend = (predict(model.ridge, values) + predictTrees(model.trees, values)) / 2;
+  return Math.min(model.max, Math.max(model.min, blend));
+}
 
 /** Fitted by scripts/calibrate.ts on speechocean762 train speakers; all targets on the corpus scales. */
 export interface Calibration {
   fittedOn: string;
   utterances: number;
   /** Utterance accuracy, fluency and total, 0–10. */
-  accuracy: LinearModel;
-  fluency: LinearModel;
-  total: LinearModel;
+  accuracy: UtteranceModel;
+  fluency: UtteranceModel;
+  total: UtteranceModel;
   /** Word accuracy, 0–10. */
   word: LinearModel;
   /** Phone accuracy, 0–2. */
@@ -35,13 +49,15 @@ export interface CalibrationData {
 export const RIDGE_LAMBDA = { utterance: 5, word: 10, phone: 10 } as const;
 
 export function fitCalibration(data: CalibrationData, typicalGop: Record<string, number>, fittedOn: string): Calibration {
-  const utterance = (target: 'accuracy' | 'fluency' | 'total'): LinearModel =>
-    fitRidge(
-      data.utterances.map((row) => ({ values: row.values, target: row[target] })),
-      UTTERANCE_FEATURES,
-      RIDGE_LAMBDA.utterance,
-      { min: 0, max: 10 },
-    );
+  const utterance = (target: 'accuracy' | 'fluency' | 'total'): UtteranceModel => {
+    const rows = data.utterances.map((row) => ({ values: row.values, target: row[target] }));
+    return {
+      ridge: fitRidge(rows, UTTERANCE_FEATURES, RIDGE_LAMBDA.utterance, { min: 0, max: 10 }),
+      trees: fitBoostedTrees(rows, UTTERANCE_FEATURES),
+      min: 0,
+      max: 10,
+    };
+  };
   return {
     fittedOn,
     utterances: data.utterances.length,

@@ -3,11 +3,10 @@ import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from '../speaking/scorer.js';
 import type { SpeechAnalysis } from '../speech/analysis.js';
 import type { TextWord } from '../speech/lexicon.js';
-import type { Calibration } from './calibration.js';
+import { predictUtterance, type Calibration } from './calibration.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { keywordCoverage, repeatSentenceMark } from './content.js';
 import { innerPauses, utteranceFeatures } from './features.js';
-import { predict } from './linear-model.js';
 import * as say from './suggestions.js';
 import { heardWords, sequenceWords } from './words.js';
 
@@ -61,8 +60,8 @@ function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency
   }
   const features = utteranceFeatures(analysis);
   const status = clipped ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
-  const pronunciation = predict(calibration.accuracy, features) / calibration.accuracy.max;
-  const fluency = predict(calibration.fluency, features) / calibration.fluency.max;
+  const pronunciation = predictUtterance(calibration.accuracy, features) / calibration.accuracy.max;
+  const fluency = predictUtterance(calibration.fluency, features) / calibration.fluency.max;
   return {
     pronunciation: {
       fraction: pronunciation,

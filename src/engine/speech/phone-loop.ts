@@ -1,10 +1,15 @@
 import { PHONES, phoneWord, type SpeechModel } from './model.js';
-import { decodeWithGrammar, type AlignedPhone } from './recognize.js';
+import { decodeWithGrammar, withBeams, type AlignedPhone, type Beams } from './recognize.js';
 
 const LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar phones;\npublic <phones> = <phone>*;\n<phone> = ${PHONES.map(phoneWord).join(' | ')};\n`;
 /** Frames of context kept either side of the answer, so edge phones see their neighbours. */
 const MARGIN_FRAMES = 5;
 const SAMPLES_PER_FRAME = 160;
+/**
+ * Narrower than the decoder's defaults (1e-48, 7e-29): the loop's cost is a third lower and
+ * its GOP correlates with the experts' phone scores just as well (measured on speechocean762).
+ */
+const LOOP_BEAMS: Beams = { beam: 1e-25, pbeam: 1e-25, wbeam: 1e-15 };
 
 export interface PhoneCompetition {
   /** Acoustic score of the free phone loop's best path over the phone's frames. */
@@ -27,7 +32,8 @@ export function competePhones(model: SpeechModel, samples: Float32Array, phones:
   const span = samples.subarray(startFrame * SAMPLES_PER_FRAME, (endFrame + 1) * SAMPLES_PER_FRAME);
   const scores = new Float64Array(endFrame - startFrame + 1);
   const labels = new Array<string>(scores.length).fill('');
-  for (const segment of decodeWithGrammar(model, span, LOOP_GRAMMAR)) {
+  const segments = withBeams(model, LOOP_BEAMS, () => decodeWithGrammar(model, span, LOOP_GRAMMAR));
+  for (const segment of segments) {
     const frames = segment.endFrame - segment.startFrame + 1;
     for (let frame = segment.startFrame; frame <= segment.endFrame && frame < scores.length; frame += 1) {
       scores[frame] = segment.acousticScore / frames;

@@ -34,20 +34,27 @@ export function alignPhones(model: SpeechModel, samples: Float32Array, phones: r
   if (phones.length === 0) return { phones: [], fillers: [] };
   const first = alignOnce(model, samples, phones);
   if (first.phones.length === phones.length) return first;
-  return withWideBeams(model, () => alignOnce(model, samples, phones));
+  return withBeams(model, WIDE_BEAMS, () => alignOnce(model, samples, phones));
+}
+
+export interface Beams {
+  beam: number;
+  pbeam: number;
+  wbeam: number;
 }
 
 /** Beams wide enough that alignment finds a path through speech the model fits badly. */
-const WIDE_BEAM = 1e-150;
-const BEAMS = ['beam', 'pbeam', 'wbeam'] as const;
+const WIDE_BEAMS: Beams = { beam: 1e-150, pbeam: 1e-150, wbeam: 1e-150 };
 
-function withWideBeams<T>(model: SpeechModel, run: () => T): T {
-  const saved = BEAMS.map((key) => model.decoder.get_config(key));
-  BEAMS.forEach((key) => model.decoder.set_config(key, WIDE_BEAM));
+/** Runs `run` with the given pruning beams, then restores the decoder's own. */
+export function withBeams<T>(model: SpeechModel, beams: Beams, run: () => T): T {
+  const keys = Object.keys(beams) as Array<keyof Beams>;
+  const saved = keys.map((key) => model.decoder.get_config(key));
+  keys.forEach((key) => model.decoder.set_config(key, beams[key]));
   try {
     return run();
   } finally {
-    BEAMS.forEach((key, index) => model.decoder.set_config(key, saved[index] ?? WIDE_BEAM));
+    keys.forEach((key, index) => model.decoder.set_config(key, saved[index] ?? beams[key]));
   }
 }
 

@@ -10,7 +10,8 @@ export const COLORS = {
   accent: '#2b6cb0',
 };
 
-const require = createRequire(import.meta.url);
+// Not named `require`: the bundler declares its own in the built main chunk.
+const resolvePackage = createRequire(import.meta.url);
 
 /**
  * DejaVu Sans rather than the built-in Helvetica: the built-in fonts only cover Windows-1252,
@@ -21,8 +22,8 @@ export const FONTS = {
   bold: 'Body-Bold',
 };
 const FONT_FILES = {
-  [FONTS.regular]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  [FONTS.bold]: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  [FONTS.regular]: resolvePackage.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  [FONTS.bold]: resolvePackage.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 };
 
 /** A new A4 document and a promise of its bytes once `end()` is called. */
