@@ -77,7 +77,9 @@ export interface CorpusRun {
 }
 
 /** Analyses every utterance once; later runs read the cache in .tmp/so762 (delete it to redo). */
-export async function analyseCorpus(log: (line: string) => void = () => undefined): Promise<CorpusRun> {
+export async function analyseCorpus(
+  log: (line: string) => void = () => undefined,
+): Promise<CorpusRun> {
   const labels = readLabels();
   const cache = readCache();
   const missing = labels.filter((label) => !cache.has(label.id));
@@ -93,7 +95,12 @@ export async function analyseCorpus(log: (line: string) => void = () => undefine
       const started = performance.now();
       const audio = await decodeAudio(new Uint8Array(bytes));
       const analysis = analyseSpeech(model, audio.samples, tokenize(label.text), 'sequence');
-      const row = { id: label.id, analysis, audioSeconds: audio.durationSeconds, latencyMs: performance.now() - started };
+      const row = {
+        id: label.id,
+        analysis,
+        audioSeconds: audio.durationSeconds,
+        latencyMs: performance.now() - started,
+      };
       appendFileSync(CACHE_FILE, `${JSON.stringify(row)}\n`);
       cache.set(label.id, row);
       peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);

@@ -1,5 +1,8 @@
-import { predict } from '../src/engine/scoring/linear-model.js';
-import { fitCalibration, predictUtterance, type Calibration } from '../src/engine/scoring/calibration.js';
+import {
+  fitCalibration,
+  predictBlend,
+  type Calibration,
+} from '../src/engine/scoring/calibration.js';
 import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/scoring/features.js';
 import { pearson } from '../src/engine/scoring/statistics.js';
 import type { CorpusItem } from './so762-corpus.js';
@@ -46,7 +49,8 @@ export function crossValidate(items: readonly CorpusItem[]): CrossValidation {
     const train = items.filter((item) => folds.get(item.speaker) !== fold);
     const typical = corpusTypicalGop(train);
     const calibration = fitCalibration(calibrationData(train, typical), typical, `fold ${fold}`);
-    for (const item of items.filter((entry) => folds.get(entry.speaker) === fold)) score(item, calibration, result);
+    for (const item of items.filter((entry) => folds.get(entry.speaker) === fold))
+      score(item, calibration, result);
   }
   return result;
 }
@@ -59,19 +63,28 @@ function push(pairs: Pairs, predicted: number, expert: number): void {
 function score(item: CorpusItem, calibration: Calibration, result: CrossValidation): void {
   const { analysis, label } = item;
   const features = utteranceFeatures(analysis);
-  push(result.accuracy, predictUtterance(calibration.accuracy, features), label.accuracy);
-  push(result.fluency, predictUtterance(calibration.fluency, features), label.fluency);
-  push(result.total, predictUtterance(calibration.total, features), label.total);
+  push(result.accuracy, predictBlend(calibration.accuracy, features), label.accuracy);
+  push(result.fluency, predictBlend(calibration.fluency, features), label.fluency);
+  push(result.total, predictBlend(calibration.total, features), label.total);
   label.words.forEach((expert, slot) => {
     const word = analysis.heard.find((heard) => heard.slot === slot);
-    const wordScore = word ? predict(calibration.word, wordFeatures(word)) : 0;
+    const wordScore = word ? predictBlend(calibration.word, wordFeatures(word)) : 0;
     push(result.word, wordScore, expert.accuracy);
     if (word) push(result.wordHeard, wordScore, expert.accuracy);
     const phoneScores = (word?.phones ?? []).map((phone) =>
-      predict(calibration.phone, phoneFeatures(phone, word!, calibration.typicalGop[phone.phone] ?? 0)),
+      predictBlend(
+        calibration.phone,
+        phoneFeatures(phone, word!, calibration.typicalGop[phone.phone] ?? 0),
+      ),
     );
-    const match = word ? matchPhones(word.phones.map((phone) => phone.phone), expert.phones) : [];
-    const wordMean = phoneScores.reduce((sum, value) => sum + value, 0) / Math.max(1, phoneScores.length);
+    const match = word
+      ? matchPhones(
+          word.phones.map((phone) => phone.phone),
+          expert.phones,
+        )
+      : [];
+    const wordMean =
+      phoneScores.reduce((sum, value) => sum + value, 0) / Math.max(1, phoneScores.length);
     expert.pa.forEach((pa, index) => {
       // An expected phone the aligner has no counterpart for gets the word's mean phone score.
       const phoneScore = word ? (phoneScores[match[index] ?? -1] ?? wordMean) : 0;

@@ -11,7 +11,11 @@ export function matchPhones(aligned: readonly string[], expert: readonly string[
   for (let i = 1; i <= expected.length; i += 1) {
     for (let j = 1; j <= aligned.length; j += 1) {
       const substitution = expected[i - 1] === aligned[j - 1] ? 0 : 1;
-      cost[i]![j] = Math.min(cost[i - 1]![j - 1]! + substitution, cost[i - 1]![j]! + 1, cost[i]![j - 1]! + 1);
+      cost[i]![j] = Math.min(
+        cost[i - 1]![j - 1]! + substitution,
+        cost[i - 1]![j]! + 1,
+        cost[i]![j - 1]! + 1,
+      );
     }
   }
   const match = new Array<number>(expected.length).fill(-1);

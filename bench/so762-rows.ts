@@ -1,4 +1,9 @@
-import { phoneFeatures, phoneGop, utteranceFeatures, wordFeatures } from '../src/engine/scoring/features.js';
+import {
+  phoneFeatures,
+  phoneGop,
+  utteranceFeatures,
+  wordFeatures,
+} from '../src/engine/scoring/features.js';
 import type { CalibrationData } from '../src/engine/scoring/calibration.js';
 import { typicalGops } from '../src/engine/scoring/calibration.js';
 import type { HeardWord } from '../src/engine/speech/analysis.js';
@@ -20,12 +25,17 @@ function labelledPhones(word: HeardWord, label: LabelWord): Array<number | undef
 export function corpusTypicalGop(items: readonly CorpusItem[]): Record<string, number> {
   return typicalGops(
     items.flatMap((item) =>
-      item.analysis.heard.flatMap((word) => word.phones.map((phone): [string, number] => [phone.phone, phoneGop(phone)])),
+      item.analysis.heard.flatMap((word) =>
+        word.phones.map((phone): [string, number] => [phone.phone, phoneGop(phone)]),
+      ),
     ),
   );
 }
 
-export function calibrationData(items: readonly CorpusItem[], typicalGop: Record<string, number>): CalibrationData {
+export function calibrationData(
+  items: readonly CorpusItem[],
+  typicalGop: Record<string, number>,
+): CalibrationData {
   const data: CalibrationData = { utterances: [], words: [], phones: [] };
   for (const item of items) {
     const { label, analysis } = item;
@@ -38,7 +48,10 @@ export function calibrationData(items: readonly CorpusItem[], typicalGop: Record
       word.phones.forEach((phone, index) => {
         const target = targets[index];
         if (target !== undefined) {
-          data.phones.push({ values: phoneFeatures(phone, word, typicalGop[phone.phone] ?? 0), target });
+          data.phones.push({
+            values: phoneFeatures(phone, word, typicalGop[phone.phone] ?? 0),
+            target,
+          });
         }
       });
     }

@@ -16,7 +16,10 @@ export interface RuntimeFigures {
 }
 
 /** Times the full path (decode WAV, recognise, align, score) on every `stride`-th utterance. */
-export async function measureRuntime(labels: readonly Label[], stride: number): Promise<RuntimeFigures> {
+export async function measureRuntime(
+  labels: readonly Label[],
+  stride: number,
+): Promise<RuntimeFigures> {
   let peakRss = process.memoryUsage().rss;
   const loadStarted = performance.now();
   const engine = await loadSpeechEngine();

@@ -30,7 +30,11 @@ function fmt(value: number, digits = 3): string {
   return value.toFixed(digits);
 }
 
-function render(items: readonly CorpusItem[], result: CrossValidation, run: RuntimeFigures): string {
+function render(
+  items: readonly CorpusItem[],
+  result: CrossValidation,
+  run: RuntimeFigures,
+): string {
   const speakers = new Set(items.map((item) => item.speaker)).size;
   const row = (name: string, pairs: keyof CrossValidation, goal?: number): string =>
     `| ${name} | ${result[pairs].predicted.length} | ${fmt(correlation(result[pairs]))} | ${goal ?? ''} |`;

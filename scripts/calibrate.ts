@@ -15,7 +15,11 @@ if (!corpusAvailable()) {
 const run = await analyseCorpus((line) => console.log(line));
 const typicalGop = corpusTypicalGop(run.items);
 const data = calibrationData(run.items, typicalGop);
-const calibration = fitCalibration(data, typicalGop, 'speechocean762 train speakers (../shared/so762)');
+const calibration = fitCalibration(
+  data,
+  typicalGop,
+  'speechocean762 train speakers (../shared/so762)',
+);
 writeFileSync(CALIBRATION_URL, `${JSON.stringify(calibration, null, 2)}\n`);
 console.log(
   `calibrate: ${data.utterances.length} utterances, ${data.words.length} words, ${data.phones.length} phones → ${fileURLToPath(CALIBRATION_URL)}`,

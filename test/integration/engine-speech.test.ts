@@ -7,7 +7,13 @@ import type { Word } from '../../src/shared/contract/envelope.js';
 import { ScoringError } from '../../src/shared/contract/errors.js';
 import { createSpeakingScorer } from '../../src/engine/speaking/index.js';
 import type { SpeakingResult, SpeakingScorer } from '../../src/engine/speaking/scorer.js';
-import { clippedWav, edit, missingToolsReason, silentWav, synthesizeSpeech } from '../helpers/speech-fixtures.js';
+import {
+  clippedWav,
+  edit,
+  missingToolsReason,
+  silentWav,
+  synthesizeSpeech,
+} from '../helpers/speech-fixtures.js';
 
 const SENTENCE = 'The students finished their project before the deadline';
 /**
@@ -45,7 +51,10 @@ describe.skipIf(missingToolsReason())('speech engine on synthesized speech', () 
     return pathToFileURL(path).href;
   }
 
-  async function repeat(spoken: string, transform?: (wav: Uint8Array) => Promise<Uint8Array>): Promise<SpeakingResult> {
+  async function repeat(
+    spoken: string,
+    transform?: (wav: Uint8Array) => Promise<Uint8Array>,
+  ): Promise<SpeakingResult> {
     const speech = await edit(await synthesizeSpeech(spoken, VOICE), ['pad', '0.5', '0.5']);
     const audioUrl = await urlOf(transform ? await transform(speech) : speech);
     return scorer.score('rs', { audioUrl, refText: SENTENCE, scale: 5, precision: 0.1 });
@@ -78,7 +87,13 @@ describe.skipIf(missingToolsReason())('speech engine on synthesized speech', () 
   it('marks a word left out as Missing, in its reference place', async () => {
     const result = await repeat('The students finished their before the deadline');
     const project = find(result, 'project');
-    expect(project).toMatchObject({ label: 'Missing', pronunciation: 0, start: 0, end: 0, phonemes: null });
+    expect(project).toMatchObject({
+      label: 'Missing',
+      pronunciation: 0,
+      start: 0,
+      end: 0,
+      phonemes: null,
+    });
     expect(result.words.map((word) => word.word).indexOf('project')).toBe(4);
     expect(score(result, 'score_content')).toBe(2);
   });
@@ -92,20 +107,27 @@ describe.skipIf(missingToolsReason())('speech engine on synthesized speech', () 
 
   it('refuses silence with NO_SPEECH', async () => {
     const audioUrl = await urlOf(silentWav(2));
-    const failure = await scorer.score('rs', { audioUrl, refText: SENTENCE, scale: 5, precision: 0.1 }).catch((e) => e);
+    const failure = await scorer
+      .score('rs', { audioUrl, refText: SENTENCE, scale: 5, precision: 0.1 })
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(ScoringError);
     expect((failure as ScoringError).code).toBe('NO_SPEECH');
   });
 
   it('scores clipped audio with a caution', async () => {
     const result = await repeat(SENTENCE, (wav) => clippedWav(wav));
-    const pronunciation = result.components.find((component) => component.name === 'score_pronunciation');
+    const pronunciation = result.components.find(
+      (component) => component.name === 'score_pronunciation',
+    );
     expect(pronunciation?.status).toBe(1);
     expect(pronunciation?.suggestion).toMatch(/clipped/u);
   });
 
   it('scores free speech by keyword coverage', async () => {
-    const speech = await synthesizeSpeech('The chart shows that sales of electric cars grew quickly in Europe', VOICE);
+    const speech = await synthesizeSpeech(
+      'The chart shows that sales of electric cars grew quickly in Europe',
+      VOICE,
+    );
     const result = await scorer.score('di', {
       audioUrl: await urlOf(speech),
       refText: 'The chart shows electric car sales rising in Europe and China.',

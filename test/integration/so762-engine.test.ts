@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable, readLabels, SO762_DIR, type Label } from '../../bench/so762-corpus.js';
 import { decodeAudio } from '../../src/engine/audio/decode.js';
-import { loadSpeechEngine, scoreAnswer, type SpeechEngine } from '../../src/engine/speaking/index.js';
+import {
+  loadSpeechEngine,
+  scoreAnswer,
+  type SpeechEngine,
+} from '../../src/engine/speaking/index.js';
 
 const SAMPLE = 5;
 const skipReason = corpusAvailable() ? undefined : `speechocean762 not found at ${SO762_DIR}`;

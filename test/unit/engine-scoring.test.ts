@@ -36,7 +36,12 @@ describe('components', () => {
       { content: part(2 / 3), contentNativeMax: 3, pronunciation: part(0.5), fluency: part(0.8) },
       { scale: 10, precision: 0.5 },
     );
-    expect(components.map((c) => c.name)).toEqual(['score_content', 'score_pronunciation', 'score_fluency', 'overall']);
+    expect(components.map((c) => c.name)).toEqual([
+      'score_content',
+      'score_pronunciation',
+      'score_fluency',
+      'overall',
+    ]);
     expect(components.map((c) => c.maxScore)).toEqual([6, 10, 10, 0]);
     expect(components.map((c) => c.score)).toEqual([4, 5, 8, 6.5]);
     expect(components[3]?.suggestion).toBeNull();
@@ -44,7 +49,12 @@ describe('components', () => {
 
   it('carries the worst status onto overall', () => {
     const components = speakingComponents(
-      { content: part(1), contentNativeMax: 5, pronunciation: { ...part(1), status: 1 }, fluency: part(1) },
+      {
+        content: part(1),
+        contentNativeMax: 5,
+        pronunciation: { ...part(1), status: 1 },
+        fluency: part(1),
+      },
       { scale: 5, precision: 0.1 },
     );
     expect(components.map((c) => c.status)).toEqual([0, 1, 0, 1]);
@@ -62,7 +72,10 @@ describe('word labels', () => {
 
 describe('ridge calibration', () => {
   it('recovers a linear relation and clamps predictions to the target range', () => {
-    const rows = Array.from({ length: 50 }, (_, i) => ({ values: { a: i, b: i % 7 }, target: 2 + 0.1 * i - 0.3 * (i % 7) }));
+    const rows = Array.from({ length: 50 }, (_, i) => ({
+      values: { a: i, b: i % 7 },
+      target: 2 + 0.1 * i - 0.3 * (i % 7),
+    }));
     const model = fitRidge(rows, ['a', 'b'], 1e-6, { min: 0, max: 10 });
     expect(predict(model, { a: 20, b: 3 })).toBeCloseTo(2 + 2 - 0.9, 3);
     expect(predict(model, { a: 1000, b: 0 })).toBe(10);

@@ -8,7 +8,15 @@ import { alignSpelling } from '../../src/engine/speech/phonics.js';
 describe('reference text', () => {
   it('keeps words as written and says numbers in words', () => {
     const words = tokenize('The 25 students — well-known, aren’t they?');
-    expect(words.map((word) => word.display)).toEqual(['The', '25', 'students', 'well', 'known', 'aren’t', 'they']);
+    expect(words.map((word) => word.display)).toEqual([
+      'The',
+      '25',
+      'students',
+      'well',
+      'known',
+      'aren’t',
+      'they',
+    ]);
     expect(words[1]?.spoken).toEqual(['twenty', 'five']);
     expect(words[5]?.spoken).toEqual(["aren't"]);
   });
@@ -19,7 +27,9 @@ describe('reference text', () => {
   });
 
   it('builds a grammar where every reference word may be skipped, in order', () => {
-    expect(sequenceGrammar(tokenize('we call 2'))).toContain('public <answer> = [we] [call] [two];');
+    expect(sequenceGrammar(tokenize('we call 2'))).toContain(
+      'public <answer> = [we] [call] [two];',
+    );
     expect(vocabularyGrammar(tokenize('red car red'))).toContain('<word> = red | car;');
   });
 });
@@ -34,7 +44,10 @@ describe('letter-to-sound fallback', () => {
 
 describe('phonics', () => {
   const spell = (word: string, phones: string[]): Array<[string, string[]]> =>
-    alignSpelling(word, phones).map((piece) => [piece.spell, piece.phones.map((index) => phones[index] ?? '')]);
+    alignSpelling(word, phones).map((piece) => [
+      piece.spell,
+      piece.phones.map((index) => phones[index] ?? ''),
+    ]);
 
   it('lines up letters with the phones they spell, silent letters joining their neighbour', () => {
     expect(spell('Church', ['CH', 'ER', 'CH'])).toEqual([

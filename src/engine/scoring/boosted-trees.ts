@@ -1,7 +1,8 @@
 import { mean } from './statistics.js';
 
 /** A regression tree: a leaf value, or a split on one feature. */
-export type TreeNode = number | { feature: string; threshold: number; low: TreeNode; high: TreeNode };
+export type TreeNode =
+  number | { feature: string; threshold: number; low: TreeNode; high: TreeNode };
 
 /** Gradient-boosted shallow regression trees (squared error), small enough to ship as JSON. */
 export interface BoostedTrees {
@@ -20,7 +21,10 @@ export interface BoostOptions {
 export const DEFAULT_BOOST: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf: 15 };
 
 export function predictTrees(model: BoostedTrees, values: Record<string, number>): number {
-  return model.trees.reduce<number>((sum, tree) => sum + model.rate * leafValue(tree, values), model.base);
+  return model.trees.reduce<number>(
+    (sum, tree) => sum + model.rate * leafValue(tree, values),
+    model.base,
+  );
 }
 
 function leafValue(node: TreeNode, values: Record<string, number>): number {
@@ -38,7 +42,13 @@ export function fitBoostedTrees(
   const predictions = rows.map(() => base);
   for (let round = 0; round < options.rounds; round += 1) {
     const residuals = rows.map((row, index) => row.target - predictions[index]!);
-    const tree = fitTree(rows.map((row) => row.values), residuals, features, options.depth, options.minLeaf);
+    const tree = fitTree(
+      rows.map((row) => row.values),
+      residuals,
+      features,
+      options.depth,
+      options.minLeaf,
+    );
     model.trees.push(tree);
     rows.forEach((row, index) => {
       predictions[index]! += options.rate * leafValue(tree, row.values);
@@ -60,10 +70,17 @@ function fitTree(
   depth: number,
   minLeaf: number,
 ): TreeNode {
-  const split = depth > 0 && targets.length >= 2 * minLeaf ? bestSplit(values, targets, features, minLeaf) : null;
+  const split =
+    depth > 0 && targets.length >= 2 * minLeaf
+      ? bestSplit(values, targets, features, minLeaf)
+      : null;
   if (!split) return mean(targets);
-  const low = values.map((_, index) => index).filter((index) => (values[index]![split.feature] ?? 0) <= split.threshold);
-  const high = values.map((_, index) => index).filter((index) => (values[index]![split.feature] ?? 0) > split.threshold);
+  const low = values
+    .map((_, index) => index)
+    .filter((index) => (values[index]![split.feature] ?? 0) <= split.threshold);
+  const high = values
+    .map((_, index) => index)
+    .filter((index) => (values[index]![split.feature] ?? 0) > split.threshold);
   const branch = (indices: number[]): TreeNode =>
     fitTree(
       indices.map((index) => values[index]!),
@@ -72,7 +89,12 @@ function fitTree(
       depth - 1,
       minLeaf,
     );
-  return { feature: split.feature, threshold: split.threshold, low: branch(low), high: branch(high) };
+  return {
+    feature: split.feature,
+    threshold: split.threshold,
+    low: branch(low),
+    high: branch(high),
+  };
 }
 
 /** The split that most reduces squared error, scanning each feature's sorted values once. */
@@ -99,7 +121,8 @@ function bestSplit(
       const here = column[order[k]!]!;
       const next = column[order[k + 1]!]!;
       if (left < minLeaf || right < minLeaf || here === next) continue;
-      const error = squares - (sum * sum) / left + (totalSquares - squares) - (total - sum) ** 2 / right;
+      const error =
+        squares - (sum * sum) / left + (totalSquares - squares) - (total - sum) ** 2 / right;
       if (!best || error < best.error) best = { feature, threshold: (here + next) / 2, error };
     }
   }

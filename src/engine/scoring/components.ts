@@ -16,7 +16,12 @@ export interface SpeakingComponents {
   fluency: ComponentInput;
 }
 
-function component(name: string, input: ComponentInput, nativeMax: number, scale: ScoreScale): Component {
+function component(
+  name: string,
+  input: ComponentInput,
+  nativeMax: number,
+  scale: ScoreScale,
+): Component {
   const maxScore = componentMax(nativeMax, scale.scale);
   return {
     name,

@@ -21,10 +21,15 @@ export interface Coverage {
 
 /** Which keywords (each one or more words) were heard at least once, in any order. */
 export function keywordCoverage(analysis: SpeechAnalysis, keywords: readonly TextWord[]): Coverage {
-  const heard = new Set(analysis.heard.map((word) => analysis.reference[word.slot]?.spoken.join(' ')));
-  const spokenHeard = new Set(analysis.heard.flatMap((word) => analysis.reference[word.slot]?.spoken ?? []));
+  const heard = new Set(
+    analysis.heard.map((word) => analysis.reference[word.slot]?.spoken.join(' ')),
+  );
+  const spokenHeard = new Set(
+    analysis.heard.flatMap((word) => analysis.reference[word.slot]?.spoken ?? []),
+  );
   const covered = keywords.filter(
-    (keyword) => heard.has(keyword.spoken.join(' ')) || keyword.spoken.every((part) => spokenHeard.has(part)),
+    (keyword) =>
+      heard.has(keyword.spoken.join(' ')) || keyword.spoken.every((part) => spokenHeard.has(part)),
   ).length;
   return { covered, total: keywords.length };
 }

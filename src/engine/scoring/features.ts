@@ -32,7 +32,10 @@ export function logPosterior(phone: AlignedPhone): number {
 
 export function wordGop(word: HeardWord): number {
   const frames = word.phones.reduce((sum, phone) => sum + frameCount(phone), 0);
-  const score = word.phones.reduce((sum, phone) => sum + phone.acousticScore - phone.competitorScore, 0);
+  const score = word.phones.reduce(
+    (sum, phone) => sum + phone.acousticScore - phone.competitorScore,
+    0,
+  );
   return frames === 0 ? LOW_GOP * 2 : score / frames;
 }
 
@@ -109,7 +112,9 @@ export function utteranceFeatures(analysis: SpeechAnalysis): UtteranceFeatures {
     pauseShare: spanMs > 0 ? pauseMs / spanMs : 0,
     longestPause: Math.max(0, ...pauses.map((pause) => pause.ms)) / 1000,
     noiseCount: innerNoises(analysis),
-    durationSpread: durations.length ? standardDeviation(durations) / Math.max(1, mean(durations)) : 0,
+    durationSpread: durations.length
+      ? standardDeviation(durations) / Math.max(1, mean(durations))
+      : 0,
     logSpan: Math.log(1 + spanMs / 1000),
   };
 }
@@ -126,7 +131,10 @@ function innerNoises(analysis: SpeechAnalysis): number {
   const last = analysis.heard.at(-1);
   if (!first || !last) return 0;
   return analysis.fillers.filter(
-    (filler) => !isSilence(filler.text) && filler.startFrame > first.startFrame && filler.endFrame < last.endFrame,
+    (filler) =>
+      !isSilence(filler.text) &&
+      filler.startFrame > first.startFrame &&
+      filler.endFrame < last.endFrame,
   ).length;
 }
 
@@ -146,11 +154,14 @@ export function wordFeatures(word: HeardWord): WordFeatures {
   return {
     wordGop: wordGop(word),
     minPhoneGop: gops.length ? Math.min(...gops) : LOW_GOP * 2,
-    meanLogPosterior: word.phones.length ? mean(word.phones.map(logPosterior)) : Math.log(POSTERIOR_FLOOR),
+    meanLogPosterior: word.phones.length
+      ? mean(word.phones.map(logPosterior))
+      : Math.log(POSTERIOR_FLOOR),
     senoneGop: word.phones.length ? mean(word.phones.map(senoneGop)) : LOW_GOP * 2,
     agreement: meanAgreement(word.phones),
     phoneCount: word.phones.length,
-    msPerPhone: ((word.endFrame - word.startFrame + 1) * FRAME_MS) / Math.max(1, word.phones.length),
+    msPerPhone:
+      ((word.endFrame - word.startFrame + 1) * FRAME_MS) / Math.max(1, word.phones.length),
   };
 }
 
@@ -166,7 +177,11 @@ export const PHONE_FEATURES = [
 export type PhoneFeatures = Record<(typeof PHONE_FEATURES)[number], number>;
 
 /** `typicalGop` is the phone's mean GOP on the calibration data: some phones always score lower. */
-export function phoneFeatures(phone: AlignedPhone, word: HeardWord, typicalGop: number): PhoneFeatures {
+export function phoneFeatures(
+  phone: AlignedPhone,
+  word: HeardWord,
+  typicalGop: number,
+): PhoneFeatures {
   const gop = phoneGop(phone);
   return {
     gop,

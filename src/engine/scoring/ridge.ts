@@ -16,19 +16,30 @@ export function fitRidge(
   const columns = features.map((name) => rows.map((row) => row.values[name] ?? 0));
   const centres = columns.map(mean);
   const scales = columns.map((column) => standardDeviation(column) || 1);
-  const x = rows.map((_, r) => features.map((_, c) => ((columns[c]![r] ?? 0) - centres[c]!) / scales[c]!));
+  const x = rows.map((_, r) =>
+    features.map((_, c) => ((columns[c]![r] ?? 0) - centres[c]!) / scales[c]!),
+  );
   const targets = rows.map((row) => row.target);
   const intercept = mean(targets);
-  const weights = solveNormalEquations(x, targets.map((t) => t - intercept), lambda);
+  const weights = solveNormalEquations(
+    x,
+    targets.map((t) => t - intercept),
+    lambda,
+  );
   return { features: [...features], mean: centres, scale: scales, weights, intercept, ...range };
 }
 
 function solveNormalEquations(x: number[][], y: number[], lambda: number): number[] {
   const size = x[0]?.length ?? 0;
   const a = Array.from({ length: size }, (_, i) =>
-    Array.from({ length: size }, (_, j) => x.reduce((sum, row) => sum + row[i]! * row[j]!, 0) + (i === j ? lambda : 0)),
+    Array.from(
+      { length: size },
+      (_, j) => x.reduce((sum, row) => sum + row[i]! * row[j]!, 0) + (i === j ? lambda : 0),
+    ),
   );
-  const b = Array.from({ length: size }, (_, i) => x.reduce((sum, row, r) => sum + row[i]! * y[r]!, 0));
+  const b = Array.from({ length: size }, (_, i) =>
+    x.reduce((sum, row, r) => sum + row[i]! * y[r]!, 0),
+  );
   return gaussianSolve(a, b);
 }
 
@@ -36,7 +47,8 @@ function gaussianSolve(a: number[][], b: number[]): number[] {
   const n = b.length;
   for (let col = 0; col < n; col += 1) {
     let pivot = col;
-    for (let row = col + 1; row < n; row += 1) if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    for (let row = col + 1; row < n; row += 1)
+      if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
     [a[col], a[pivot]] = [a[pivot]!, a[col]!];
     [b[col], b[pivot]] = [b[pivot]!, b[col]!];
     for (let row = col + 1; row < n; row += 1) {

@@ -3,7 +3,7 @@ import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from '../speaking/scorer.js';
 import type { SpeechAnalysis } from '../speech/analysis.js';
 import type { TextWord } from '../speech/lexicon.js';
-import { predictUtterance, type Calibration } from './calibration.js';
+import { predictBlend, type Calibration } from './calibration.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { keywordCoverage, repeatSentenceMark } from './content.js';
 import { innerPauses, utteranceFeatures } from './features.js';
@@ -27,10 +27,17 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
   const content: ComponentInput = {
     fraction: mark / 3,
     status: COMPONENT_STATUS.scored,
-    suggestion: say.contentSuggestion('rs', said / Math.max(1, total), `${said} of ${total} words heard in order`),
+    suggestion: say.contentSuggestion(
+      'rs',
+      said / Math.max(1, total),
+      `${said} of ${total} words heard in order`,
+    ),
   };
   return {
-    components: speakingComponents({ content, contentNativeMax: 3, ...delivery(input) }, input.scale),
+    components: speakingComponents(
+      { content, contentNativeMax: 3, ...delivery(input) },
+      input.scale,
+    ),
     words: sequenceWords(input),
     transcription: transcription(input.analysis),
   };
@@ -42,10 +49,17 @@ export function scoreFreeSpeech(input: ScoringInput): SpeakingResult {
   const content: ComponentInput = {
     fraction: share,
     status: coverage.total > 0 ? COMPONENT_STATUS.scored : COMPONENT_STATUS.unscorable,
-    suggestion: say.contentSuggestion('free', share, `${coverage.covered} of ${coverage.total} keywords heard`),
+    suggestion: say.contentSuggestion(
+      'free',
+      share,
+      `${coverage.covered} of ${coverage.total} keywords heard`,
+    ),
   };
   return {
-    components: speakingComponents({ content, contentNativeMax: 5, ...delivery(input) }, input.scale),
+    components: speakingComponents(
+      { content, contentNativeMax: 5, ...delivery(input) },
+      input.scale,
+    ),
     words: heardWords(input),
     transcription: transcription(input.analysis),
   };
@@ -55,13 +69,17 @@ export function scoreFreeSpeech(input: ScoringInput): SpeakingResult {
 function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency: ComponentInput } {
   const { analysis, calibration, clipped } = input;
   if (analysis.heard.length === 0) {
-    const unscorable = { fraction: 0, status: COMPONENT_STATUS.unscorable, suggestion: say.NOTHING_HEARD };
+    const unscorable = {
+      fraction: 0,
+      status: COMPONENT_STATUS.unscorable,
+      suggestion: say.NOTHING_HEARD,
+    };
     return { pronunciation: unscorable, fluency: unscorable };
   }
   const features = utteranceFeatures(analysis);
   const status = clipped ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
-  const pronunciation = predictUtterance(calibration.accuracy, features) / calibration.accuracy.max;
-  const fluency = predictUtterance(calibration.fluency, features) / calibration.fluency.max;
+  const pronunciation = predictBlend(calibration.accuracy, features) / calibration.accuracy.max;
+  const fluency = predictBlend(calibration.fluency, features) / calibration.fluency.max;
   return {
     pronunciation: {
       fraction: pronunciation,
@@ -71,11 +89,16 @@ function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency
     fluency: {
       fraction: fluency,
       status,
-      suggestion: say.withCaution(say.fluencySuggestion(fluency, innerPauses(analysis).length), clipped),
+      suggestion: say.withCaution(
+        say.fluencySuggestion(fluency, innerPauses(analysis).length),
+        clipped,
+      ),
     },
   };
 }
 
 function transcription(analysis: SpeechAnalysis): string {
-  return analysis.heard.map((word) => analysis.reference[word.slot]?.display ?? word.entry).join(' ');
+  return analysis.heard
+    .map((word) => analysis.reference[word.slot]?.display ?? word.entry)
+    .join(' ');
 }

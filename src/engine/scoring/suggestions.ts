@@ -2,7 +2,8 @@
 
 export const CLIPPING_CAUTION =
   'Caution: the recording is clipped (too loud), so sounds are distorted and this score is less reliable.';
-export const NOTHING_HEARD = 'No words of the expected answer were recognised, so this could not be scored.';
+export const NOTHING_HEARD =
+  'No words of the expected answer were recognised, so this could not be scored.';
 
 export function contentSuggestion(task: 'rs' | 'free', share: number, detail: string): string {
   if (task === 'rs') {

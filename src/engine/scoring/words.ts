@@ -3,10 +3,9 @@ import { scoreFraction, type ScoreScale } from '../../shared/contract/quantize.j
 import type { HeardWord, SpeechAnalysis } from '../speech/analysis.js';
 import { FRAME_MS } from '../speech/recognize.js';
 import { alignSpelling } from '../speech/phonics.js';
-import type { Calibration } from './calibration.js';
+import { predictBlend, type Calibration } from './calibration.js';
 import { innerPauses, phoneFeatures, wordFeatures, type Pause } from './features.js';
 import { wordLabel } from './labels.js';
-import { predict } from './linear-model.js';
 
 export interface WordContext {
   analysis: SpeechAnalysis;
@@ -70,7 +69,7 @@ function missingWord(display: string): Word {
 
 /** Word accuracy fraction (0–1) from the calibrated word model. */
 export function wordFraction(word: HeardWord, calibration: Calibration): number {
-  return predict(calibration.word, wordFeatures(word)) / calibration.word.max;
+  return predictBlend(calibration.word, wordFeatures(word)) / calibration.word.max;
 }
 
 function heardWord(word: HeardWord, display: string, context: WordContext): Word {
@@ -78,8 +77,10 @@ function heardWord(word: HeardWord, display: string, context: WordContext): Word
   const fraction = wordFraction(word, calibration);
   const phoneFractions = word.phones.map(
     (phone) =>
-      predict(calibration.phone, phoneFeatures(phone, word, calibration.typicalGop[phone.phone] ?? 0)) /
-      calibration.phone.max,
+      predictBlend(
+        calibration.phone,
+        phoneFeatures(phone, word, calibration.typicalGop[phone.phone] ?? 0),
+      ) / calibration.phone.max,
   );
   const phonemes: Phoneme[] = word.phones.map((phone, index) => ({
     value: phone.phone,
@@ -111,7 +112,8 @@ function phonics(
   }
   return alignSpelling(display, symbols).map((piece) => {
     const fractions = piece.phones.map((index) => phoneFractions[index] ?? 0);
-    const overall = fractions.reduce((sum, value) => sum + value, 0) / Math.max(1, fractions.length);
+    const overall =
+      fractions.reduce((sum, value) => sum + value, 0) / Math.max(1, fractions.length);
     return {
       spell: piece.spell,
       phoneme: piece.phones.map((index) => symbols[index] ?? ''),

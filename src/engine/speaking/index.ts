@@ -45,12 +45,16 @@ export async function scoreAnswer(
   };
   if (task === 'rs') {
     const reference = tokenize(request.refText);
-    const analysis = await engine.queue.run(() => analyseSpeech(engine.model, answer.samples, reference, 'sequence'));
+    const analysis = await engine.queue.run(() =>
+      analyseSpeech(engine.model, answer.samples, reference, 'sequence'),
+    );
     return scoreRepeatSentence({ ...common, analysis });
   }
   const keywords = keywordsFor(request.refText, request.keywords);
   const vocabulary = freeSpeechVocabulary(request.refText, keywords);
-  const analysis = await engine.queue.run(() => analyseSpeech(engine.model, answer.samples, vocabulary, 'vocabulary'));
+  const analysis = await engine.queue.run(() =>
+    analyseSpeech(engine.model, answer.samples, vocabulary, 'vocabulary'),
+  );
   return scoreFreeSpeech({ ...common, analysis, keywords });
 }
 

@@ -19,11 +19,15 @@ export function functionWords(): TextWord[] {
 
 /** Keywords as given, or else the reference text's content words (function words dropped). */
 export function keywordsFor(refText: string, keywords: readonly string[] | undefined): TextWord[] {
-  const given = (keywords ?? []).map((keyword) => keyword.trim()).filter((keyword) => keyword !== '');
+  const given = (keywords ?? [])
+    .map((keyword) => keyword.trim())
+    .filter((keyword) => keyword !== '');
   if (given.length > 0) {
     return given.flatMap((keyword) => {
       const words = tokenize(keyword);
-      return words.length > 0 ? [{ display: keyword, spoken: words.flatMap((word) => word.spoken) }] : [];
+      return words.length > 0
+        ? [{ display: keyword, spoken: words.flatMap((word) => word.spoken) }]
+        : [];
     });
   }
   const seen = new Set<string>();

@@ -55,12 +55,19 @@ export function analyseSpeech(
   reference: TextWord[],
   mode: DecodeMode,
 ): SpeechAnalysis {
-  ensureInDictionary(model, reference.flatMap((word) => word.spoken));
+  ensureInDictionary(
+    model,
+    reference.flatMap((word) => word.spoken),
+  );
   const grammar = mode === 'sequence' ? sequenceGrammar(reference) : vocabularyGrammar(reference);
-  const decoded = decodeWithGrammar(model, samples, grammar).filter((segment) => !isFiller(segment.text));
+  const decoded = decodeWithGrammar(model, samples, grammar).filter(
+    (segment) => !isFiller(segment.text),
+  );
   const slots = assignSlots(decoded, reference, mode);
   const accepted = decoded.flatMap((segment, index): Candidate[] =>
-    perFrame(segment) >= WORD_REJECT_SCORE_PER_FRAME[mode] ? [{ slot: slots[index] ?? -1, entries: [segment.text], decoded: segment }] : [],
+    perFrame(segment) >= WORD_REJECT_SCORE_PER_FRAME[mode]
+      ? [{ slot: slots[index] ?? -1, entries: [segment.text], decoded: segment }]
+      : [],
   );
   const candidates = mode === 'sequence' ? everyReferenceWord(reference, accepted) : accepted;
   const { words, fillers } = alignCandidates(model, samples, candidates);
@@ -101,7 +108,11 @@ function everyReferenceWord(reference: TextWord[], accepted: Candidate[]): Candi
   return reference.map((word, slot) => {
     const heard = accepted.filter((candidate) => candidate.slot === slot);
     return heard.length === word.spoken.length
-      ? { slot, entries: heard.flatMap((candidate) => candidate.entries), decoded: heard[0]?.decoded ?? null }
+      ? {
+          slot,
+          entries: heard.flatMap((candidate) => candidate.entries),
+          decoded: heard[0]?.decoded ?? null,
+        }
       : { slot, entries: word.spoken, decoded: heard[0]?.decoded ?? null };
   });
 }
@@ -109,8 +120,13 @@ function everyReferenceWord(reference: TextWord[], accepted: Candidate[]): Candi
 function recovered(word: HeardWord): boolean {
   if (word.phones.length === 0) return false;
   const frames = word.phones.reduce((sum, phone) => sum + phone.endFrame - phone.startFrame + 1, 0);
-  const score = word.phones.reduce((sum, phone) => sum + phone.acousticScore - phone.competitorScore, 0);
-  return score / frames >= RECOVER_MIN_GOP && frames / word.phones.length > RECOVER_MIN_FRAMES_PER_PHONE;
+  const score = word.phones.reduce(
+    (sum, phone) => sum + phone.acousticScore - phone.competitorScore,
+    0,
+  );
+  return (
+    score / frames >= RECOVER_MIN_GOP && frames / word.phones.length > RECOVER_MIN_FRAMES_PER_PHONE
+  );
 }
 
 /** Force-aligns the candidates' phones, then scores each against the free phone loop. */
@@ -119,7 +135,9 @@ function alignCandidates(
   samples: Float32Array,
   candidates: Candidate[],
 ): { words: HeardWord[]; fillers: DecodedSegment[] } {
-  const pronunciations = candidates.map((candidate) => candidate.entries.flatMap((entry) => pronunciation(model, entry)));
+  const pronunciations = candidates.map((candidate) =>
+    candidate.entries.flatMap((entry) => pronunciation(model, entry)),
+  );
   const alignment = alignPhones(model, samples, pronunciations.flat());
   const complete = alignment.phones.length === pronunciations.flat().length;
   if (complete) addCompetition(model, samples, alignment.phones);
@@ -131,7 +149,9 @@ function alignCandidates(
     const startFrame = phones[0]?.startFrame ?? candidate.decoded?.startFrame;
     const endFrame = phones.at(-1)?.endFrame ?? candidate.decoded?.endFrame;
     if (startFrame === undefined || endFrame === undefined) return [];
-    return [{ slot: candidate.slot, entry: candidate.entries.join(' '), startFrame, endFrame, phones }];
+    return [
+      { slot: candidate.slot, entry: candidate.entries.join(' '), startFrame, endFrame, phones },
+    ];
   });
   return { words, fillers: complete ? alignment.fillers : [] };
 }

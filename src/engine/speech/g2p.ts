@@ -26,7 +26,12 @@ function longestSpelling(letters: string, at: number): [string, readonly string[
   return [letters.charAt(at), []];
 }
 
-function contextReading(letters: string, at: number, spelling: string, reading: readonly string[]): readonly string[] {
+function contextReading(
+  letters: string,
+  at: number,
+  spelling: string,
+  reading: readonly string[],
+): readonly string[] {
   const next = letters.charAt(at + spelling.length);
   const isLast = at + spelling.length === letters.length;
   if (spelling === 'e' && isLast && at > 1) return [];

@@ -1,6 +1,24 @@
 const ONES = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen',
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
 ];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const GROUPS: Array<[number, string]> = [
@@ -23,7 +41,11 @@ export function numberToWords(value: number): string[] {
   for (const [size, name] of GROUPS) {
     if (value >= size) {
       const rest = value % size;
-      return [...numberToWords(Math.floor(value / size)), name, ...(rest ? numberToWords(rest) : [])];
+      return [
+        ...numberToWords(Math.floor(value / size)),
+        name,
+        ...(rest ? numberToWords(rest) : []),
+      ];
     }
   }
   return [];

@@ -23,7 +23,11 @@ export interface PhoneCompetition {
  * path is the strongest sequence of any phones, so forced minus free score per frame measures
  * how much worse the expected phone explains the audio than whatever phone fits best.
  */
-export function competePhones(model: SpeechModel, samples: Float32Array, phones: readonly AlignedPhone[]): PhoneCompetition[] {
+export function competePhones(
+  model: SpeechModel,
+  samples: Float32Array,
+  phones: readonly AlignedPhone[],
+): PhoneCompetition[] {
   const first = phones[0];
   const last = phones.at(-1);
   if (!first || !last) return [];
@@ -35,7 +39,11 @@ export function competePhones(model: SpeechModel, samples: Float32Array, phones:
   const segments = withBeams(model, LOOP_BEAMS, () => decodeWithGrammar(model, span, LOOP_GRAMMAR));
   for (const segment of segments) {
     const frames = segment.endFrame - segment.startFrame + 1;
-    for (let frame = segment.startFrame; frame <= segment.endFrame && frame < scores.length; frame += 1) {
+    for (
+      let frame = segment.startFrame;
+      frame <= segment.endFrame && frame < scores.length;
+      frame += 1
+    ) {
       scores[frame] = segment.acousticScore / frames;
       labels[frame] = segment.text;
     }
@@ -47,6 +55,9 @@ export function competePhones(model: SpeechModel, samples: Float32Array, phones:
       competitorScore += scores[frame - startFrame] ?? 0;
       if (labels[frame - startFrame] === phoneWord(phone.phone)) same += 1;
     }
-    return { competitorScore, agreement: same / Math.max(1, phone.endFrame - phone.startFrame + 1) };
+    return {
+      competitorScore,
+      agreement: same / Math.max(1, phone.endFrame - phone.startFrame + 1),
+    };
   });
 }

@@ -6,7 +6,11 @@ import { readSegments, type DecodedSegment } from './segments.js';
 export const FRAME_MS = 10;
 
 /** Segments of the best path through `jsgf` for the whole utterance. */
-export function decodeWithGrammar(model: SpeechModel, samples: Float32Array, jsgf: string): DecodedSegment[] {
+export function decodeWithGrammar(
+  model: SpeechModel,
+  samples: Float32Array,
+  jsgf: string,
+): DecodedSegment[] {
   model.decoder.set_grammar(jsgf);
   return runDecoder(model, samples);
 }
@@ -30,7 +34,11 @@ export interface PhoneAlignment {
  * Forced alignment of a phone sequence. Every phone is its own dictionary word, so the decoder
  * reports a start, end and acoustic score per phone rather than per word.
  */
-export function alignPhones(model: SpeechModel, samples: Float32Array, phones: readonly string[]): PhoneAlignment {
+export function alignPhones(
+  model: SpeechModel,
+  samples: Float32Array,
+  phones: readonly string[],
+): PhoneAlignment {
   if (phones.length === 0) return { phones: [], fillers: [] };
   const first = alignOnce(model, samples, phones);
   if (first.phones.length === phones.length) return first;
@@ -58,7 +66,11 @@ export function withBeams<T>(model: SpeechModel, beams: Beams, run: () => T): T 
   }
 }
 
-function alignOnce(model: SpeechModel, samples: Float32Array, phones: readonly string[]): PhoneAlignment {
+function alignOnce(
+  model: SpeechModel,
+  samples: Float32Array,
+  phones: readonly string[],
+): PhoneAlignment {
   model.decoder.set_align_text(phones.map(phoneWord).join(' '));
   const segments = runDecoder(model, samples);
   const posteriors = readPosteriors(model);
@@ -84,7 +96,9 @@ function alignOnce(model: SpeechModel, samples: Float32Array, phones: readonly s
 function readPosteriors(model: SpeechModel): number[] {
   try {
     const result = model.decoder.get_alignment();
-    return (result.w ?? []).filter((segment) => segment.t.startsWith('ph_')).map((segment) => segment.p);
+    return (result.w ?? [])
+      .filter((segment) => segment.t.startsWith('ph_'))
+      .map((segment) => segment.p);
   } catch {
     return [];
   }

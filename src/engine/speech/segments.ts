@@ -26,7 +26,11 @@ export function readSegments(model: SpeechModel): DecodedSegment[] {
   const module = model.module as unknown as SegmentApi;
   const handle = (model.decoder as unknown as { cdecoder: number }).cdecoder;
   const segments: DecodedSegment[] = [];
-  for (let iter = module._decoder_seg_iter(handle); iter !== 0; iter = module._seg_iter_next(iter)) {
+  for (
+    let iter = module._decoder_seg_iter(handle);
+    iter !== 0;
+    iter = module._seg_iter_next(iter)
+  ) {
     const base = iter >> 2;
     const field = (offset: number): number => module.HEAP32[base + offset] ?? 0;
     const text = readCString(module.HEAPU8, field(FIELD.word));

@@ -5,7 +5,13 @@
  */
 export const SPELLING_RULES: ReadonlyArray<readonly [string, readonly string[][]]> = [
   ['tion', [['SH', 'AH', 'N']]],
-  ['sion', [['ZH', 'AH', 'N'], ['SH', 'AH', 'N']]],
+  [
+    'sion',
+    [
+      ['ZH', 'AH', 'N'],
+      ['SH', 'AH', 'N'],
+    ],
+  ],
   ['ough', [['AO'], ['AH', 'F'], ['OW'], ['AW'], ['UW']]],
   ['augh', [['AO'], ['AE', 'F']]],
   ['eigh', [['EY'], ['AY']]],
@@ -18,7 +24,7 @@ export const SPELLING_RULES: ReadonlyArray<readonly [string, readonly string[][]
   ['sh', [['SH']]],
   ['ch', [['CH'], ['K'], ['SH']]],
   ['ph', [['F']]],
-  ['wh', [['W'], ['HH']]],
+  ['wh', [['W'], ['HH'], ['HH', 'W']]],
   ['ng', [['NG'], ['NG', 'G']]],
   ['nk', [['NG', 'K']]],
   ['ck', [['K']]],
