@@ -1,4 +1,5 @@
 import type { SpeakingTask } from '../../shared/contract/endpoints.js';
+import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { loadAudio } from '../audio/index.js';
 import { loadCalibration, type Calibration } from '../scoring/calibration.js';
@@ -45,6 +46,13 @@ export async function scoreAnswer(
   };
   if (task === 'rs') {
     const reference = tokenize(request.refText);
+    if (reference.length === 0) {
+      throw new ScoringError(
+        'INVALID_PARAMETER',
+        'refText has no words that can be spoken',
+        'refText',
+      );
+    }
     const analysis = await engine.queue.run(() =>
       analyseSpeech(engine.model, answer.samples, reference, 'sequence'),
     );
