@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import committedCalibration from '../../../resources/calibration/speech.json' with { type: 'json' };
 import { PHONE_FEATURES, UTTERANCE_FEATURES, WORD_FEATURES } from './features.js';
 import {
   fitBoostedTrees,
@@ -39,13 +39,15 @@ export interface Calibration {
   typicalGop: Record<string, number>;
 }
 
+/** Where scripts/calibrate.ts writes the fitted models. */
 export const CALIBRATION_URL = new URL(
   '../../../resources/calibration/speech.json',
   import.meta.url,
 );
 
-export function loadCalibration(url: URL = CALIBRATION_URL): Calibration {
-  return JSON.parse(readFileSync(url, 'utf8')) as Calibration;
+/** The committed models, imported so that the bundler ships them inside the built engine. */
+export function loadCalibration(): Calibration {
+  return committedCalibration as unknown as Calibration;
 }
 
 export interface CalibrationData {
