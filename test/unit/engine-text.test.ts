@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { guessPronunciation } from '../../src/engine/speech/g2p.js';
 import { sequenceGrammar, vocabularyGrammar } from '../../src/engine/speech/grammar.js';
 import { tokenize } from '../../src/engine/speech/lexicon.js';
-import { numberToWords } from '../../src/engine/speech/numbers.js';
+import { cardinalWords } from '../../src/engine/text/numbers.js';
 import { alignSpelling } from '../../src/engine/speech/phonics.js';
 
 describe('reference text', () => {
@@ -21,9 +21,15 @@ describe('reference text', () => {
     expect(words[5]?.spoken).toEqual(["aren't"]);
   });
 
-  it('reads larger numbers the way a speaker does', () => {
-    expect(numberToWords(2024)).toEqual(['two', 'thousand', 'twenty', 'four']);
-    expect(numberToWords(310)).toEqual(['three', 'hundred', 'ten']);
+  it('reads larger numbers, grouped digits and ordinals the way a speaker does', () => {
+    expect(cardinalWords(2024)).toEqual(['two', 'thousand', 'twenty', 'four']);
+    expect(cardinalWords(310)).toEqual(['three', 'hundred', 'ten']);
+    expect(tokenize('the 21st of 1,500').map((word) => word.spoken)).toEqual([
+      ['the'],
+      ['twenty', 'first'],
+      ['of'],
+      ['one', 'thousand', 'five', 'hundred'],
+    ]);
   });
 
   it('builds a grammar where every reference word may be skipped, in order', () => {

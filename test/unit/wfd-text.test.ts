@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../src/engine/wfd/edit-distance.js';
-import { cardinalWords, ordinalWords, spellNumber } from '../../src/engine/wfd/numbers.js';
+import { cardinalWords, ordinalWords, spellNumber } from '../../src/engine/text/numbers.js';
 import { americanSpelling } from '../../src/engine/wfd/spelling.js';
 import { normaliseText } from '../../src/engine/wfd/text.js';
 import { tokenise, wordKey } from '../../src/engine/wfd/tokens.js';

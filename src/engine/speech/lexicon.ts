@@ -1,14 +1,12 @@
 import { guessPronunciation } from './g2p.js';
 import type { SpeechModel } from './model.js';
-import { numberToWords } from './numbers.js';
+import { spellNumber } from '../text/numbers.js';
 
 /** A word of the reference text: as written, and the dictionary words a speaker says for it. */
 export interface TextWord {
   display: string;
   spoken: string[];
 }
-
-const MAX_NUMBER = 999_999_999_999;
 
 export function tokenize(text: string): TextWord[] {
   return text
@@ -20,8 +18,8 @@ export function tokenize(text: string): TextWord[] {
 }
 
 function spokenForm(token: string): string[] {
-  const digits = token.replace(/,/gu, '');
-  if (/^\d+$/u.test(digits) && Number(digits) <= MAX_NUMBER) return numberToWords(Number(digits));
+  const spelled = spellNumber(token);
+  if (spelled) return spelled;
   const word = token
     .toLowerCase()
     .normalize('NFD')

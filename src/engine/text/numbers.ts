@@ -1,4 +1,7 @@
-/** Digits spelled out the way a learner would write them, so "21" and "twenty-one" agree. */
+/**
+ * Digits spelled out the way a learner writes or says them, so that "21" and "twenty-one"
+ * agree in dictation and "2024" is aligned as the words a speaker reads.
+ */
 const ONES = [
   'zero',
   'one',
