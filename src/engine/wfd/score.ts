@@ -1,4 +1,9 @@
-import { COMPONENT_STATUS, type Component, type Word } from '../../shared/contract/envelope.js';
+import {
+  COMPONENT_STATUS,
+  untimedWord,
+  type Component,
+  type Word,
+} from '../../shared/contract/envelope.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import {
   MAX_WFD_TEXT_LENGTH,
@@ -49,17 +54,7 @@ function referenceWords(question: string): Token[] {
 }
 
 function wordEntry(token: Token, outcome: WordOutcome): Word {
-  return {
-    word: token.display,
-    label: outcome.kind === 'correct' ? 'Good' : 'Bad',
-    start: 0,
-    end: 0,
-    pronunciation: 0,
-    phonemes: null,
-    phonics: null,
-    duration: null,
-    userStress: null,
-  };
+  return untimedWord(token.display, outcome.kind === 'correct' ? 'Good' : 'Bad');
 }
 
 /**

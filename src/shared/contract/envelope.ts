@@ -64,3 +64,21 @@ export type Component = z.infer<typeof Component>;
 export type ErrorObject = z.infer<typeof ErrorObject>;
 export type ResultData = z.infer<typeof ResultData>;
 export type Envelope = z.infer<typeof Envelope>;
+
+/**
+ * A word entry with no timing or sounds: dictation words, omitted reference words and
+ * pauses (spec 2.4), which carry only a label and, for a pause, its duration in ms.
+ */
+export function untimedWord(word: string, label: WordLabel, duration: number | null = null): Word {
+  return {
+    word,
+    label,
+    start: 0,
+    end: 0,
+    pronunciation: 0,
+    phonemes: null,
+    phonics: null,
+    duration,
+    userStress: null,
+  };
+}
