@@ -1,14 +1,12 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import type { HostOptions } from './test/e2e/fixtures';
+import { CHROMIUM_ARGS, FAKE_MICROPHONE_ARGS, chromiumPath } from './test/e2e/support/environment';
 
 /**
  * End-to-end tests of the app in both hosts: the browser host in Debian's Chromium, and
  * (where its binary exists) the real Electron app. One worker and generous timeouts: the
  * suite must pass on two slow cores, with the scoring engine starting in each test.
  */
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
 export default defineConfig<HostOptions>({
   testDir: 'test/e2e',
   outputDir: 'test-results/artifacts',
@@ -33,20 +31,8 @@ export default defineConfig<HostOptions>({
         browserName: 'chromium',
         headless: true,
         launchOptions: {
-          executablePath: existsSync(chromiumPath) ? chromiumPath : undefined,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            // A synthetic microphone, so that recording works without hardware or a prompt.
-            '--use-fake-ui-for-media-stream',
-            '--use-fake-device-for-media-stream',
-          ],
+          executablePath: chromiumPath() ?? undefined,
+          args: [...CHROMIUM_ARGS, ...FAKE_MICROPHONE_ARGS],
         },
       },
     },

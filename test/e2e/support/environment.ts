@@ -22,3 +22,21 @@ export function appVersion(): string {
   return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
     .version;
 }
+
+/** Chromium's flags for tests here: headless, and no connections to the outside. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A synthetic microphone, so that recording works without hardware or a prompt. */
+export const FAKE_MICROPHONE_ARGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+];
