@@ -56,15 +56,24 @@ export interface CalibrationData {
     accuracy: number;
     fluency: number;
     total: number;
+    /** The speaker: the inner folds that predict `utteranceAccuracy` never split a speaker. */
+    group: string;
   }>;
-  words: TrainingRow[];
-  phones: TrainingRow[];
+  /** Word and phone rows; `utterance` indexes `utterances`, whose predicted accuracy they get. */
+  words: ContextRow[];
+  phones: ContextRow[];
+}
+
+export interface ContextRow extends TrainingRow {
+  utterance: number;
 }
 
 export const RIDGE_LAMBDA = { utterance: 5, word: 10, phone: 10 } as const;
 /** Utterances are few (hundreds); words and phones are thousands, so their trees go deeper. */
 const UTTERANCE_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf: 15 };
 const DETAIL_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 3, minLeaf: 30 };
+/** Speaker folds inside the training data for the out-of-fold utterance-accuracy feature. */
+export const INNER_FOLDS = 5;
 
 function fitBlend(
   rows: readonly TrainingRow[],
@@ -81,27 +90,65 @@ function fitBlend(
   };
 }
 
+type UtteranceRow = CalibrationData['utterances'][number];
+type UtteranceTarget = 'accuracy' | 'fluency' | 'total';
+
+function fitUtterance(rows: readonly UtteranceRow[], target: UtteranceTarget): BlendedModel {
+  return fitBlend(
+    rows.map((row) => ({ values: row.values, target: row[target] })),
+    UTTERANCE_FEATURES,
+    RIDGE_LAMBDA.utterance,
+    10,
+    UTTERANCE_TREES,
+  );
+}
+
+/**
+ * Each training utterance's accuracy as predicted by a model that never saw its speaker, so
+ * that the word and phone models learn how far to trust the prediction they get at run time
+ * (an in-sample prediction would look better than it is).
+ */
+export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
+  const groups = [...new Set(rows.map((row) => row.group))].sort();
+  const fold = new Map(groups.map((group, index) => [group, index % INNER_FOLDS]));
+  const predictions = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < Math.min(INNER_FOLDS, groups.length); k += 1) {
+    const model = fitUtterance(
+      rows.filter((row) => fold.get(row.group) !== k),
+      'accuracy',
+    );
+    rows.forEach((row, index) => {
+      if (fold.get(row.group) === k) predictions[index] = predictBlend(model, row.values);
+    });
+  }
+  return predictions;
+}
+
 export function fitCalibration(
   data: CalibrationData,
   typicalGop: Record<string, number>,
   fittedOn: string,
 ): Calibration {
-  const utterance = (target: 'accuracy' | 'fluency' | 'total'): BlendedModel =>
-    fitBlend(
-      data.utterances.map((row) => ({ values: row.values, target: row[target] })),
-      UTTERANCE_FEATURES,
-      RIDGE_LAMBDA.utterance,
-      10,
-      UTTERANCE_TREES,
-    );
+  const accuracy = outOfFoldAccuracy(data.utterances);
+  const withAccuracy = (rows: readonly ContextRow[]): TrainingRow[] =>
+    rows.map((row) => ({
+      values: { ...row.values, utteranceAccuracy: accuracy[row.utterance] ?? 0 },
+      target: row.target,
+    }));
   return {
     fittedOn,
     utterances: data.utterances.length,
-    accuracy: utterance('accuracy'),
-    fluency: utterance('fluency'),
-    total: utterance('total'),
-    word: fitBlend(data.words, WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES),
-    phone: fitBlend(data.phones, PHONE_FEATURES, RIDGE_LAMBDA.phone, 2, DETAIL_TREES),
+    accuracy: fitUtterance(data.utterances, 'accuracy'),
+    fluency: fitUtterance(data.utterances, 'fluency'),
+    total: fitUtterance(data.utterances, 'total'),
+    word: fitBlend(withAccuracy(data.words), WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES),
+    phone: fitBlend(
+      withAccuracy(data.phones),
+      PHONE_FEATURES,
+      RIDGE_LAMBDA.phone,
+      2,
+      DETAIL_TREES,
+    ),
     typicalGop,
   };
 }

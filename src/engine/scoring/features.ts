@@ -138,6 +138,29 @@ function innerNoises(analysis: SpeechAnalysis): number {
   ).length;
 }
 
+/**
+ * What a word or phone model knows about the whole answer. Expert word and phone scores follow
+ * the speaker's overall proficiency closely, which the utterance features capture far better
+ * than one word's acoustics do.
+ */
+export interface UtteranceContext {
+  /** The utterance-accuracy model's prediction for this answer (0–10). */
+  accuracy: number;
+  /** Mean word GOP over the heard words. */
+  meanWordGop: number;
+  /** Mean phone GOP over the heard words' phones. */
+  meanPhoneGop: number;
+}
+
+export function utteranceContext(analysis: SpeechAnalysis, accuracy: number): UtteranceContext {
+  const phones = analysis.heard.flatMap((word) => word.phones);
+  return {
+    accuracy,
+    meanWordGop: analysis.heard.length ? mean(analysis.heard.map(wordGop)) : LOW_GOP * 2,
+    meanPhoneGop: phones.length ? mean(phones.map(phoneGop)) : LOW_GOP * 2,
+  };
+}
+
 export const WORD_FEATURES = [
   'wordGop',
   'minPhoneGop',
@@ -146,13 +169,30 @@ export const WORD_FEATURES = [
   'agreement',
   'phoneCount',
   'msPerPhone',
+  'utteranceAccuracy',
+  'utteranceGop',
+  'gopVsUtterance',
+  'previousGop',
+  'nextGop',
 ] as const;
 export type WordFeatures = Record<(typeof WORD_FEATURES)[number], number>;
 
-export function wordFeatures(word: HeardWord): WordFeatures {
+/**
+ * Features of `analysis.heard[index]`: its own acoustics, the answer's level and the GOP of the
+ * heard words either side (the answer's mean where there is none).
+ */
+export function wordFeatures(
+  analysis: SpeechAnalysis,
+  index: number,
+  context: UtteranceContext,
+): WordFeatures {
+  const word = analysis.heard[index]!;
   const gops = word.phones.map(phoneGop);
+  const gop = wordGop(word);
+  const neighbour = (other: HeardWord | undefined): number =>
+    other ? wordGop(other) : context.meanWordGop;
   return {
-    wordGop: wordGop(word),
+    wordGop: gop,
     minPhoneGop: gops.length ? Math.min(...gops) : LOW_GOP * 2,
     meanLogPosterior: word.phones.length
       ? mean(word.phones.map(logPosterior))
@@ -162,6 +202,11 @@ export function wordFeatures(word: HeardWord): WordFeatures {
     phoneCount: word.phones.length,
     msPerPhone:
       ((word.endFrame - word.startFrame + 1) * FRAME_MS) / Math.max(1, word.phones.length),
+    utteranceAccuracy: context.accuracy,
+    utteranceGop: context.meanWordGop,
+    gopVsUtterance: gop - context.meanWordGop,
+    previousGop: neighbour(analysis.heard[index - 1]),
+    nextGop: neighbour(analysis.heard[index + 1]),
   };
 }
 
@@ -173,16 +218,32 @@ export const PHONE_FEATURES = [
   'logPosterior',
   'frames',
   'wordGop',
+  'gopVsWord',
+  'gopVsUtterance',
+  'wordMinPhoneGop',
+  'wordLogPosterior',
+  'wordSenoneGop',
+  'wordAgreement',
+  'wordPhoneCount',
+  'wordMsPerPhone',
+  'utteranceAccuracy',
+  'utteranceGop',
 ] as const;
 export type PhoneFeatures = Record<(typeof PHONE_FEATURES)[number], number>;
 
-/** `typicalGop` is the phone's mean GOP on the calibration data: some phones always score lower. */
+/**
+ * `typicalGop` is the phone's mean GOP on the calibration data: some phones always score lower.
+ * `word` holds the features of the word the phone belongs to (from `wordFeatures`).
+ */
 export function phoneFeatures(
   phone: AlignedPhone,
   word: HeardWord,
   typicalGop: number,
+  wordValues: WordFeatures,
+  context: UtteranceContext,
 ): PhoneFeatures {
   const gop = phoneGop(phone);
+  const phoneGops = word.phones.map(phoneGop);
   return {
     gop,
     relativeGop: gop - typicalGop,
@@ -190,6 +251,16 @@ export function phoneFeatures(
     agreement: phone.agreement,
     logPosterior: logPosterior(phone),
     frames: frameCount(phone),
-    wordGop: wordGop(word),
+    wordGop: wordValues.wordGop,
+    gopVsWord: gop - (phoneGops.length ? mean(phoneGops) : gop),
+    gopVsUtterance: gop - context.meanPhoneGop,
+    wordMinPhoneGop: wordValues.minPhoneGop,
+    wordLogPosterior: wordValues.meanLogPosterior,
+    wordSenoneGop: wordValues.senoneGop,
+    wordAgreement: wordValues.agreement,
+    wordPhoneCount: wordValues.phoneCount,
+    wordMsPerPhone: wordValues.msPerPhone,
+    utteranceAccuracy: context.accuracy,
+    utteranceGop: context.meanPhoneGop,
   };
 }

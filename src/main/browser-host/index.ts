@@ -53,15 +53,27 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  // Closing the app window ends the app, as closing Electron's window does.
-  appWindow?.process.once('exit', () => void stop());
+  appWindow?.process.once('exit', (code) => {
+    // Closing the app window ends the app, as closing Electron's window does; a Chromium
+    // that failed to open one leaves the app serving for any other browser.
+    if (code === 0) void stop();
+    else console.log(`Chromium could not open a window (exit ${code}). ${openByHand(server.url)}`);
+  });
+}
+
+function openByHand(url: string): string {
+  return `Open ${url} in Chromium or Chrome to use Examiner.`;
+}
+
+function hasDisplay(env: NodeJS.ProcessEnv = process.env): boolean {
+  return process.platform !== 'linux' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 
 function openWindowUnlessSuppressed(url: string, dataDir: string): AppWindow | null {
   if (process.env.EXAMINER_NO_BROWSER === '1') return null;
   const chromium = findChromium();
-  if (!chromium) {
-    console.log(`Open ${url} in Chromium or Chrome to use Examiner.`);
+  if (!chromium || !hasDisplay()) {
+    console.log(openByHand(url));
     return null;
   }
   return openAppWindow(chromium, url, dataDir);
