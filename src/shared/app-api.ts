@@ -139,6 +139,14 @@ const Empty = z.object({}).default({});
 const ById = z.object({ id: Id });
 const Ok = z.object({ ok: z.literal(true) });
 
+/** Sent bare in the Authorization header, so only characters a header may carry. */
+const ApiKey = z
+  .string()
+  .trim()
+  .min(1, 'Enter the API key.')
+  .max(4096)
+  .regex(/^[\x20-\x7e]+$/u, 'The API key may hold only letters, digits and ASCII symbols.');
+
 function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
 }
@@ -148,7 +156,7 @@ export const APP_API = {
   'engine.status': method(Empty, EngineStatus),
   'settings.get': method(Empty, Settings),
   'settings.update': method(SettingsUpdate, Settings),
-  'settings.setApiKey': method(z.object({ key: z.string().min(1).max(4096) }), Settings),
+  'settings.setApiKey': method(z.object({ key: ApiKey }), Settings),
   'settings.clearApiKey': method(Empty, Settings),
   'settings.testConnection': method(Empty, z.object({ ok: z.boolean(), message: z.string() })),
   'candidates.list': method(

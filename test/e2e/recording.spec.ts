@@ -51,3 +51,48 @@ test('a spoken answer is recorded, submitted and kept with its audio', async ({
   await expect(view.getByLabel('Recording')).toBeVisible();
   await page.screenshot({ path: screenshotPath(testInfo, 'history-speaking-attempt') });
 });
+
+/** The page's microphone API, typed here because the tests compile without the DOM library. */
+interface MicrophonePage {
+  navigator: { mediaDevices: { getUserMedia(constraints: unknown): Promise<OpenedStream> } };
+  openedStreams: OpenedStream[];
+}
+interface OpenedStream {
+  getTracks(): { readyState: string }[];
+}
+
+test('a double click on Start recording opens the microphone once, and Stop releases it', async ({
+  app,
+}) => {
+  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
+  const { page } = app;
+  await app.call('candidates.create', { name: 'Lars Berg' });
+  await app.call('items.create', { task: 'rs', title: 'Sentence 9', refText: 'Close the door.' });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Score' })
+    .click();
+  await page.getByLabel('Candidate').selectOption({ label: 'Lars Berg' });
+  await page.getByLabel('Item').selectOption({ label: 'Sentence 9' });
+  await page.evaluate(() => {
+    const view = globalThis as unknown as MicrophonePage;
+    const devices = view.navigator.mediaDevices;
+    const open = devices.getUserMedia.bind(devices);
+    view.openedStreams = [];
+    devices.getUserMedia = async (constraints) => {
+      const stream = await open(constraints);
+      view.openedStreams.push(stream);
+      return stream;
+    };
+  });
+  const recorder = page.getByRole('group', { name: 'Recorder' });
+  await recorder.getByRole('button', { name: 'Start recording' }).dblclick();
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(page.getByLabel('Recorded answer')).toBeVisible();
+  const tracks = await page.evaluate(() =>
+    (globalThis as unknown as MicrophonePage).openedStreams.map((stream) =>
+      stream.getTracks().map((track) => track.readyState),
+    ),
+  );
+  expect(tracks).toEqual([['ended']]);
+});

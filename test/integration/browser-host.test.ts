@@ -125,6 +125,18 @@ describe('browser host server', () => {
     expect(JSON.parse(await message)).toEqual({ event: 'attempt.deleted', payload: { id: 7 } });
     socket.close();
   });
+
+  it('drops a page that sends an oversized WebSocket message and keeps serving', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/api/events?token=${TOKEN}`, {
+      origin: base,
+    });
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    socket.send('x'.repeat(4096));
+    expect(await closed).toBe(1009);
+    expect((await call({ method: 'app.info', input: {} })).status).toBe(200);
+  });
 });
 
 describe('browser host settings', () => {

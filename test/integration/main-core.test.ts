@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppEvent, Attempt, EngineStatus, Settings } from '../../src/shared/app-api.js';
@@ -190,6 +190,18 @@ describe('app core', () => {
       });
     });
 
+    it('refuses a key that no Authorization header can carry, keeping the old one', async () => {
+      await call('settings.setApiKey', { key: 'good-key' });
+      for (const key of ['bad\nkey', 'clé-ünïcode', 'zero\u200bwidth']) {
+        await expect(call('settings.setApiKey', { key })).rejects.toThrow(
+          'The API key may hold only letters, digits and ASCII symbols.',
+        );
+      }
+      const pasted = await call<Settings>('settings.setApiKey', { key: '  good-key\n' });
+      expect(pasted.apiKeySet).toBe(true);
+      expect((await call<{ ok: boolean }>('settings.testConnection')).ok).toBe(true);
+    });
+
     it('sends attempts refused for their key again once the key is changed', async () => {
       await call('settings.setApiKey', { key: 'wrong' });
       const { candidateId, itemId } = await seed('wfd');
@@ -228,6 +240,33 @@ describe('app core', () => {
       );
       expect(name).toMatch(/\.wav$/u);
     });
+  });
+
+  it('refuses a recordings folder it cannot write, and still starts if one goes away', async () => {
+    writeFileSync(join(dir.path, 'a-file'), '');
+    await expect(
+      call('settings.update', { recordingsDir: join(dir.path, 'a-file', 'recordings') }),
+    ).rejects.toThrow(/^The recordings folder .* cannot be created or written\. Choose another/u);
+    expect((await call<Settings>('settings.get')).recordingsDir).toBe(join(dir.path, 'recordings'));
+
+    const removable = join(dir.path, 'usb-stick', 'recordings');
+    await call('settings.update', { recordingsDir: removable });
+    await core.close();
+    rmSync(join(dir.path, 'usb-stick'), { recursive: true });
+    writeFileSync(join(dir.path, 'usb-stick'), '');
+    ({ core, events } = await startCore(dir.path));
+    const { candidateId, itemId } = await seed();
+    await expect(
+      call('attempts.submitSpeaking', {
+        candidateId,
+        itemId,
+        audioBase64: WAV,
+        mimeType: 'audio/wav',
+      }),
+    ).rejects.toThrow(
+      /^The recording could not be saved in .*usb-stick.*Check the recordings folder/u,
+    );
+    expect((await call<{ total: number }>('attempts.list', {})).total).toBe(0);
   });
 
   it('validates input and answers in words', async () => {

@@ -121,6 +121,26 @@ describe('offline queue', () => {
     expect(harness.attempts.get(attempt.id)?.overall).toBe(2);
   });
 
+  it('survives a store that cannot record the outcome, leaving the attempt for the next start', async () => {
+    harness = new QueueHarness(dir.path, server.url);
+    const { candidateId, rsItem } = harness.seed();
+    const full = (): never => {
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    };
+    harness.attempts.markScored = full;
+    harness.attempts.markFailed = full;
+    harness.queue.start();
+    const { id } = await harness.submitAudio(candidateId, rsItem);
+    await waitFor(() => server.seen.length === 1, 5_000, 'the request');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(harness.status(id)).toBe('scoring');
+    await harness.close();
+
+    harness = new QueueHarness(dir.path, server.url);
+    harness.queue.start();
+    await waitFor(() => harness.status(id) === 'scored', 5_000, 'scored after restart');
+  });
+
   it('puts attempts left mid-scoring back in the queue after a restart', async () => {
     harness = new QueueHarness(dir.path, null);
     const { candidateId, rsItem } = harness.seed();

@@ -140,6 +140,13 @@ describe('fetchAudio: file: URLs', () => {
     }
   });
 
+  it('does not tell whether a file outside the roots exists', async () => {
+    const allowed = policy({ audioRoots: [root] });
+    for (const target of [url(outside, 'secret.wav'), url(outside, 'no-such-file.wav')]) {
+      await expect(fetchAudio(target, allowed)).rejects.toEqual(scoringError('INVALID_PARAMETER'));
+    }
+  });
+
   it('refuses every file: URL when no roots are configured', async () => {
     await expect(fetchAudio(url(root, 'nested', 'answer.wav'), policy())).rejects.toEqual(
       scoringError('INVALID_PARAMETER'),

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fetchFailed, invalidUrl, tooLarge } from './errors.js';
 
@@ -17,12 +17,19 @@ function localPath(url: URL): string {
   }
 }
 
-async function resolveExisting(path: string): Promise<string> {
-  try {
-    return await realpath(path);
-  } catch {
+/**
+ * The real path of the file, or a refusal. Whether a file exists is told only for paths
+ * inside a root, so that the answers reveal nothing about the rest of the disk.
+ */
+async function resolveInside(path: string, roots: string[], allowed: string[]): Promise<string> {
+  const target = await realpath(path).catch(() => null);
+  const inside = (candidate: string, among: string[]) =>
+    among.some((root) => isInside(root, candidate));
+  if (target !== null && inside(target, allowed)) return target;
+  if (target === null && inside(path, [...roots.map((root) => resolve(root)), ...allowed])) {
     throw fetchFailed('The file named by audioUrl does not exist or cannot be read.');
   }
+  throw invalidUrl('audioUrl names a file outside the folders audio may be read from.');
 }
 
 /** Roots that do not exist cannot hold the file; they are skipped rather than failing the request. */
@@ -41,11 +48,8 @@ export async function readFileUrl(
   maxBytes: number,
 ): Promise<Uint8Array> {
   if (roots.length === 0) throw invalidUrl('audioUrl may not be a file: URL on this server.');
-  const target = await resolveExisting(localPath(url));
-  const allowed = await realRoots(roots);
-  if (!allowed.some((root) => isInside(root, target))) {
-    throw invalidUrl('audioUrl names a file outside the folders audio may be read from.');
-  }
+  const path = resolve(localPath(url));
+  const target = await resolveInside(path, roots, await realRoots(roots));
   return readCapped(target, maxBytes);
 }
 

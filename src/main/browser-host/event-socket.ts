@@ -15,6 +15,9 @@ export function createEventSocket(core: AppCore) {
     server.handleUpgrade(request, socket, head, (client: WebSocket) => {
       // The page only listens; anything it sends is ignored.
       client.on('message', () => undefined);
+      // ws closes the socket itself (e.g. 1009 for an oversized frame); an unheard 'error'
+      // would otherwise crash the host.
+      client.on('error', () => undefined);
     });
   }
 

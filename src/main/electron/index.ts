@@ -1,20 +1,22 @@
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, session, type WebContents } from 'electron';
 import type { AppCore } from '../core/app-core.js';
 import { createAppCore } from '../core/create-app-core.js';
 import { forwardEvents, handleCalls } from './ipc.js';
 import { installMenu } from './menu.js';
 import { createSafeStorageSecretStore } from './safe-storage-secret-store.js';
-import { blockNavigation, restrictPermissions } from './security.js';
+import { blockNavigation, isAppUrl, restrictPermissions } from './security.js';
 
 /** Thin glue: every decision lives in AppCore; this file only wires Electron to it. */
 const here = import.meta.dirname;
 const rendererUrl = process.env.ELECTRON_RENDERER_URL;
 const rendererFile = join(here, '../renderer/index.html');
 
+const appUrl = rendererUrl ?? pathToFileURL(rendererFile).href;
+
 function isAppFrame(contents: WebContents): boolean {
-  const url = contents.getURL();
-  return rendererUrl ? url.startsWith(rendererUrl) : url.startsWith('file://');
+  return isAppUrl(contents.getURL(), appUrl);
 }
 
 function openWindow(core: AppCore): BrowserWindow {

@@ -18,3 +18,20 @@ export function blockNavigation(contents: WebContents): void {
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
+
+/**
+ * Whether a page is the app itself: the dev server's origin, or exactly the built
+ * index.html (any other file: page, say one opened by mistake, is not the app).
+ */
+export function isAppUrl(pageUrl: string, appUrl: string): boolean {
+  let page: URL;
+  let app: URL;
+  try {
+    page = new URL(pageUrl);
+    app = new URL(appUrl);
+  } catch {
+    return false;
+  }
+  if (app.protocol === 'file:') return page.protocol === 'file:' && page.pathname === app.pathname;
+  return page.origin === app.origin;
+}

@@ -54,7 +54,12 @@ export class EmbeddedEngine {
   start(audioRoot: string): void {
     if (this.wanted && this.audioRoot === audioRoot) return;
     this.audioRoot = audioRoot;
-    mkdirSync(audioRoot, { recursive: true });
+    try {
+      mkdirSync(audioRoot, { recursive: true });
+    } catch (error) {
+      // The engine skips a missing root; saving a recording then says what is wrong.
+      this.options.logger.warn({ err: error, audioRoot }, 'recordings folder unavailable');
+    }
     this.wanted = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;

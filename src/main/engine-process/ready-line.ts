@@ -29,11 +29,21 @@ export function waitForReadyLine(
         onOtherLine(line);
         return;
       }
-      const port = (JSON.parse(line.slice(READY_PREFIX.length)) as { port?: unknown }).port;
-      finish(typeof port === 'number' ? port : new Error(`bad ready line: ${line}`));
+      const port = readPort(line.slice(READY_PREFIX.length));
+      finish(port ?? new Error(`bad ready line: ${line}`));
     };
     const onClose = (): void => finish(new Error('the server exited before it was ready'));
     lines.on('line', onLine);
     lines.on('close', onClose);
   });
+}
+
+/** The port of the line's JSON, or null; a throw here would be uncaught in the app. */
+function readPort(json: string): number | null {
+  try {
+    const port = (JSON.parse(json) as { port?: unknown } | null)?.port;
+    return typeof port === 'number' ? port : null;
+  } catch {
+    return null;
+  }
 }

@@ -51,7 +51,7 @@ export class AttemptService {
     const bytes = Buffer.from(input.audioBase64, 'base64');
     if (bytes.length === 0)
       throw new UserFacingError('The recording is empty. Record the answer again.');
-    const saved = await saveRecording(this.recordingsDir(), bytes, input.mimeType);
+    const saved = await this.save(bytes, input.mimeType);
     const id = this.repos.attempts.insert({
       candidateId: input.candidateId,
       itemId: item.id,
@@ -141,6 +141,18 @@ export class AttemptService {
   notifyChanged(id: number): void {
     const row = this.repos.attempts.get(id);
     if (row) this.events.changed(toAttempt(row));
+  }
+
+  private async save(bytes: Buffer, mimeType: string) {
+    const dir = this.recordingsDir();
+    try {
+      return await saveRecording(dir, bytes, mimeType);
+    } catch (error) {
+      throw new UserFacingError(
+        `The recording could not be saved in ${dir}. Check the recordings folder in Settings, then submit again.`,
+        String(error),
+      );
+    }
   }
 
   private enqueue(id: number): Attempt {

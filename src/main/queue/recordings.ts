@@ -33,6 +33,18 @@ export async function saveRecording(
   await mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
   const path = join(dir, `${stamp}-${randomUUID().slice(0, 8)}${extensionFor(mimeType)}`);
+  try {
+    await writeDurably(path, bytes);
+  } catch (error) {
+    // A half-written file (a full disk, say) is no recording: nothing may find it later.
+    await rm(path, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  await syncFolder(dir);
+  return { path, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
   const file = await open(path, 'wx', 0o600);
   try {
     await file.writeFile(bytes);
@@ -40,8 +52,6 @@ export async function saveRecording(
   } finally {
     await file.close();
   }
-  await syncFolder(dir);
-  return { path, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 async function syncFolder(dir: string): Promise<void> {

@@ -100,11 +100,17 @@ export class ScoringQueue {
 
   private launch(attempt: AttemptRow, endpoint: ScoringEndpoint): void {
     const controller = new AbortController();
-    const done = this.score(attempt, endpoint, controller.signal).finally(() => {
-      this.inFlight.delete(attempt.id);
-      this.deps.changed(attempt.id);
-      this.kick();
-    });
+    const done = this.score(attempt, endpoint, controller.signal)
+      .catch((error: unknown) => {
+        // The store itself failed (a full disk, say): the attempt stays in `scoring`, and the
+        // next start puts it back in the queue.
+        this.deps.logger.error({ err: error, attempt: attempt.id }, 'could not store an outcome');
+      })
+      .finally(() => {
+        this.inFlight.delete(attempt.id);
+        this.deps.changed(attempt.id);
+        this.kickSafely();
+      });
     this.inFlight.set(attempt.id, { controller, done });
     this.deps.changed(attempt.id);
   }
@@ -163,8 +169,17 @@ export class ScoringQueue {
 
   private wakeAt(time: number): void {
     this.clearTimer();
-    this.timer = setTimeout(() => this.kick(), Math.max(0, time - Date.now()));
+    this.timer = setTimeout(() => this.kickSafely(), Math.max(0, time - Date.now()));
     this.timer.unref();
+  }
+
+  /** kick() from a timer or a settled job, where a store failure would go unheard. */
+  private kickSafely(): void {
+    try {
+      this.kick();
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'could not look for due attempts');
+    }
   }
 
   private clearTimer(): void {

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { SecretStore } from '../core/app-core.js';
 
@@ -25,9 +25,12 @@ export class FileSecretStore implements SecretStore {
 
   set(secret: string): void {
     mkdirSync(dirname(this.file), { recursive: true });
-    writeFileSync(this.file, secret, { encoding: 'utf8', mode: 0o600 });
-    // writeFileSync keeps the mode of a file that already existed.
-    chmodSync(this.file, 0o600);
+    // A fresh file born 0600 then renamed over the old one: the key is never readable by
+    // others, not even for a moment, and a crash leaves the old key or the new, never half.
+    const staging = `${this.file}.new`;
+    rmSync(staging, { force: true });
+    writeFileSync(staging, secret, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+    renameSync(staging, this.file);
   }
 
   clear(): void {

@@ -1,3 +1,4 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { z } from 'zod';
 import { Settings, type SettingsUpdate } from '../../shared/app-api.js';
@@ -47,6 +48,7 @@ export class SettingsService {
     const next = { ...this.stored(), ...stripUndefined(patch) };
     validateSettings(next);
     const before = this.stored();
+    if (next.recordingsDir !== before.recordingsDir) checkWritableFolder(next.recordingsDir);
     this.repo.writeAll(next);
     this.notify(
       before.endpointMode !== next.endpointMode || before.remoteBaseUrl !== next.remoteBaseUrl,
@@ -108,5 +110,18 @@ function checkUrl(value: string, what: string): void {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UserFacingError(`${what} must start with http:// or https://.`);
+  }
+}
+
+/** A recordings folder that cannot be written would refuse every recording, so it is refused now. */
+function checkWritableFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new UserFacingError(
+      `The recordings folder ${dir} cannot be created or written. Choose another folder.`,
+      String(error),
+    );
   }
 }

@@ -27,7 +27,7 @@ export function useHistory(filter: HistoryFilter) {
   const request = `${filterKey} ${generation}`;
   const [pages, setPages] = useState<Pages>({ request: '', rows: [], total: 0 });
   const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ request: string; message: string } | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -35,9 +35,9 @@ export function useHistory(filter: HistoryFilter) {
       (page) => {
         if (!current) return;
         setPages({ request, rows: page.rows, total: page.total });
-        setError(null);
+        setFailure(null);
       },
-      (reason: unknown) => current && setError(messageOf(reason)),
+      (reason: unknown) => current && setFailure({ request, message: messageOf(reason) }),
     );
     return () => {
       current = false;
@@ -57,16 +57,18 @@ export function useHistory(filter: HistoryFilter) {
   const last = pages.rows.at(-1);
   const loadMore = async () => {
     if (!last) return;
+    const from = pages.request;
     setLoadingMore(true);
     try {
       const page = await fetchPage(filter, last.id);
-      setPages((current) => ({
-        ...current,
-        rows: [...current.rows, ...page.rows],
-        total: page.total,
-      }));
+      // The filter changed meanwhile: this page belongs to rows no longer shown.
+      setPages((current) =>
+        current.request !== from
+          ? current
+          : { ...current, rows: [...current.rows, ...page.rows], total: page.total },
+      );
     } catch (reason) {
-      setError(messageOf(reason));
+      setFailure({ request: from, message: messageOf(reason) });
     } finally {
       setLoadingMore(false);
     }
@@ -75,8 +77,8 @@ export function useHistory(filter: HistoryFilter) {
   return {
     rows: pages.rows,
     total: pages.total,
-    loading: pages.request !== request || loadingMore,
-    error,
+    loading: (pages.request !== request && failure?.request !== request) || loadingMore,
+    error: failure?.message ?? null,
     hasMore: pages.rows.length < pages.total,
     loadMore: () => void loadMore(),
     reload: () => setGeneration((value) => value + 1),

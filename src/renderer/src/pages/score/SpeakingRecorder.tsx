@@ -24,7 +24,7 @@ export function SpeakingRecorder({ candidateId, itemId, onSubmitted }: SpeakingR
     recorder.discard();
   });
   return (
-    <div className="recorder card" aria-label="Recorder">
+    <div className="recorder card" role="group" aria-label="Recorder">
       <div className="recorder-controls">
         {recorder.state !== 'recording' ? (
           <button type="button" className="button-record" onClick={() => void recorder.start()}>

@@ -20,6 +20,9 @@ export function useRecorder() {
   const [recording, setRecording] = useState<Recording | null>(null);
   const [error, setError] = useState<string | null>(null);
   const session = useRef<CaptureSession | null>(null);
+  // While the microphone opens: a second click would start a second capture nobody stops.
+  const opening = useRef(false);
+  const mounted = useRef(true);
 
   const replaceRecording = useCallback((next: Recording | null) => {
     setRecording((previous) => {
@@ -29,10 +32,12 @@ export function useRecorder() {
   }, []);
 
   const start = useCallback(async () => {
+    if (opening.current) return;
+    opening.current = true;
     setError(null);
     replaceRecording(null);
     try {
-      session.current = await CaptureSession.open({
+      const opened = await CaptureSession.open({
         onLevel: (value, elapsed) => {
           setLevel(value);
           setElapsedMs(elapsed);
@@ -43,9 +48,14 @@ export function useRecorder() {
           setLevel(0);
         },
       });
+      // Left the page while the microphone opened: release it at once.
+      if (!mounted.current) return opened.stop();
+      session.current = opened;
       setState('recording');
     } catch (reason) {
       setError(microphoneMessage(reason));
+    } finally {
+      opening.current = false;
     }
   }, [replaceRecording]);
 
@@ -56,7 +66,13 @@ export function useRecorder() {
     setState('idle');
   }, [replaceRecording]);
 
-  useEffect(() => () => session.current?.stop(), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      session.current?.stop();
+    };
+  }, []);
   return { state, level, elapsedMs, recording, error, start, stop, discard };
 }
 
@@ -94,6 +110,8 @@ class CaptureSession {
     const chunks: Blob[] = [];
     this.recorder.ondataavailable = (event) => chunks.push(event.data);
     this.recorder.onstop = () => {
+      // Also reached when the microphone goes away mid-answer, without stop() being called.
+      this.release();
       const mimeType = this.recorder.mimeType || PREFERRED_TYPE;
       const blob = new Blob(chunks, { type: mimeType });
       onDone({ blob, url: URL.createObjectURL(blob), mimeType, durationMs: this.elapsed() });
@@ -109,10 +127,14 @@ class CaptureSession {
   }
 
   stop(): void {
-    cancelAnimationFrame(this.frame);
     if (this.recorder.state !== 'inactive') this.recorder.stop();
+    this.release();
+  }
+
+  private release(): void {
+    cancelAnimationFrame(this.frame);
     for (const track of this.stream.getTracks()) track.stop();
-    void this.audio.close().catch(() => undefined);
+    if (this.audio.state !== 'closed') void this.audio.close().catch(() => undefined);
   }
 
   private elapsed(): number {
