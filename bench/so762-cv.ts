@@ -1,13 +1,15 @@
 import {
+  answerContext,
   fitCalibration,
+  phoneTypical,
   predictBlend,
   type Calibration,
 } from '../src/engine/scoring/calibration.js';
 import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/scoring/features.js';
-import { pearson } from '../src/engine/scoring/statistics.js';
+import { mean, pearson } from '../src/engine/scoring/statistics.js';
 import type { CorpusItem } from './so762-corpus.js';
 import { matchPhones } from './so762-phones.js';
-import { calibrationData, corpusTypicalGop } from './so762-rows.js';
+import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
 
 export const FOLDS = 5;
 
@@ -21,6 +23,13 @@ export interface CrossValidation {
   phoneHeard: Pairs;
   word: Pairs;
   wordHeard: Pairs;
+  /**
+   * Diagnostic, not what the API returns (a Missing word scores 0 there): every word, a Missing
+   * one scored with the training speakers' mean expert accuracy of Missing words.
+   */
+  wordMissingAtMean: Pairs;
+  /** Expert accuracy of each word the engine did not hear. */
+  missingExpert: number[];
   accuracy: Pairs;
   fluency: Pairs;
   total: Pairs;
@@ -41,18 +50,26 @@ export function crossValidate(items: readonly CorpusItem[]): CrossValidation {
     phoneHeard: emptyPairs(),
     word: emptyPairs(),
     wordHeard: emptyPairs(),
+    wordMissingAtMean: emptyPairs(),
+    missingExpert: [],
     accuracy: emptyPairs(),
     fluency: emptyPairs(),
     total: emptyPairs(),
   };
   for (let fold = 0; fold < FOLDS; fold += 1) {
     const train = items.filter((item) => folds.get(item.speaker) !== fold);
-    const typical = corpusTypicalGop(train);
-    const calibration = fitCalibration(calibrationData(train, typical), typical, `fold ${fold}`);
+    const norms = corpusPhoneNorms(train);
+    const calibration = fitCalibration(calibrationData(train, norms), norms, `fold ${fold}`);
+    const missingMean = mean(train.flatMap(missingWordAccuracies));
     for (const item of items.filter((entry) => folds.get(entry.speaker) === fold))
-      score(item, calibration, result);
+      score(item, calibration, missingMean, result);
   }
   return result;
+}
+
+function missingWordAccuracies(item: CorpusItem): number[] {
+  const heard = new Set(item.analysis.heard.map((word) => word.slot));
+  return item.label.words.flatMap((word, slot) => (heard.has(slot) ? [] : [word.accuracy]));
 }
 
 function push(pairs: Pairs, predicted: number, expert: number): void {
@@ -60,21 +77,31 @@ function push(pairs: Pairs, predicted: number, expert: number): void {
   pairs.expert.push(expert);
 }
 
-function score(item: CorpusItem, calibration: Calibration, result: CrossValidation): void {
+function score(
+  item: CorpusItem,
+  calibration: Calibration,
+  missingMean: number,
+  result: CrossValidation,
+): void {
   const { analysis, label } = item;
   const features = utteranceFeatures(analysis);
   push(result.accuracy, predictBlend(calibration.accuracy, features), label.accuracy);
   push(result.fluency, predictBlend(calibration.fluency, features), label.fluency);
   push(result.total, predictBlend(calibration.total, features), label.total);
+  const context = answerContext(analysis, calibration);
   label.words.forEach((expert, slot) => {
-    const word = analysis.heard.find((heard) => heard.slot === slot);
-    const wordScore = word ? predictBlend(calibration.word, wordFeatures(word)) : 0;
+    const index = analysis.heard.findIndex((heard) => heard.slot === slot);
+    const word = analysis.heard[index];
+    const wordValues = word ? wordFeatures(analysis, index, context) : null;
+    const wordScore = wordValues ? predictBlend(calibration.word, wordValues) : 0;
     push(result.word, wordScore, expert.accuracy);
     if (word) push(result.wordHeard, wordScore, expert.accuracy);
+    else result.missingExpert.push(expert.accuracy);
+    push(result.wordMissingAtMean, word ? wordScore : missingMean, expert.accuracy);
     const phoneScores = (word?.phones ?? []).map((phone) =>
       predictBlend(
         calibration.phone,
-        phoneFeatures(phone, word!, calibration.typicalGop[phone.phone] ?? 0),
+        phoneFeatures(phone, word!, phoneTypical(calibration, phone.phone), wordValues!, context),
       ),
     );
     const match = word

@@ -1,11 +1,17 @@
 import {
   phoneFeatures,
   phoneGop,
+  utteranceContext,
   utteranceFeatures,
   wordFeatures,
 } from '../src/engine/scoring/features.js';
-import type { CalibrationData } from '../src/engine/scoring/calibration.js';
-import { typicalGops } from '../src/engine/scoring/calibration.js';
+import {
+  phoneTypical,
+  typicalAccuracies,
+  typicalGops,
+  type CalibrationData,
+  type PhoneNorms,
+} from '../src/engine/scoring/calibration.js';
 import type { HeardWord } from '../src/engine/speech/analysis.js';
 import type { CorpusItem, LabelWord } from './so762-corpus.js';
 import { matchPhones } from './so762-phones.js';
@@ -22,39 +28,54 @@ function labelledPhones(word: HeardWord, label: LabelWord): Array<number | undef
   return targets;
 }
 
-export function corpusTypicalGop(items: readonly CorpusItem[]): Record<string, number> {
-  return typicalGops(
-    items.flatMap((item) =>
-      item.analysis.heard.flatMap((word) =>
-        word.phones.map((phone): [string, number] => [phone.phone, phoneGop(phone)]),
+/** Each phone's mean GOP (aligned phones) and mean expert accuracy (expected phones). */
+export function corpusPhoneNorms(items: readonly CorpusItem[]): PhoneNorms {
+  return {
+    typicalGop: typicalGops(
+      items.flatMap((item) =>
+        item.analysis.heard.flatMap((word) =>
+          word.phones.map((phone): [string, number] => [phone.phone, phoneGop(phone)]),
+        ),
       ),
     ),
-  );
+    typicalAccuracy: typicalAccuracies(
+      items.flatMap((item) =>
+        item.label.words.flatMap((word) =>
+          word.phones.map((phone, index): [string, number] => [
+            phone.replace(/\d$/u, ''),
+            word.pa[index] ?? 0,
+          ]),
+        ),
+      ),
+    ),
+  };
 }
 
-export function calibrationData(
-  items: readonly CorpusItem[],
-  typicalGop: Record<string, number>,
-): CalibrationData {
+export function calibrationData(items: readonly CorpusItem[], norms: PhoneNorms): CalibrationData {
   const data: CalibrationData = { utterances: [], words: [], phones: [] };
   for (const item of items) {
     const { label, analysis } = item;
-    data.utterances.push({ values: utteranceFeatures(analysis), ...label });
-    for (const word of analysis.heard) {
+    const utterance = data.utterances.length;
+    data.utterances.push({ values: utteranceFeatures(analysis), ...label, group: item.speaker });
+    // The predicted accuracy is filled in by fitCalibration, out of fold.
+    const context = utteranceContext(analysis, 0);
+    analysis.heard.forEach((word, index) => {
       const expert = label.words[word.slot];
-      if (!expert) continue;
-      data.words.push({ values: wordFeatures(word), target: expert.accuracy });
+      if (!expert) return;
+      const values = wordFeatures(analysis, index, context);
+      data.words.push({ values, target: expert.accuracy, utterance });
       const targets = labelledPhones(word, expert);
-      word.phones.forEach((phone, index) => {
-        const target = targets[index];
+      word.phones.forEach((phone, phoneIndex) => {
+        const target = targets[phoneIndex];
         if (target !== undefined) {
           data.phones.push({
-            values: phoneFeatures(phone, word, typicalGop[phone.phone] ?? 0),
+            values: phoneFeatures(phone, word, phoneTypical(norms, phone.phone), values, context),
             target,
+            utterance,
           });
         }
       });
-    }
+    });
   }
   return data;
 }

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyseCorpus, corpusAvailable, SO762_DIR } from '../bench/so762-corpus.js';
-import { calibrationData, corpusTypicalGop } from '../bench/so762-rows.js';
+import { calibrationData, corpusPhoneNorms } from '../bench/so762-rows.js';
 import { CALIBRATION_URL, fitCalibration } from '../src/engine/scoring/calibration.js';
 
 if (!corpusAvailable()) {
@@ -13,13 +13,9 @@ if (!corpusAvailable()) {
   process.exit(0);
 }
 const run = await analyseCorpus((line) => console.log(line));
-const typicalGop = corpusTypicalGop(run.items);
-const data = calibrationData(run.items, typicalGop);
-const calibration = fitCalibration(
-  data,
-  typicalGop,
-  'speechocean762 train speakers (../shared/so762)',
-);
+const norms = corpusPhoneNorms(run.items);
+const data = calibrationData(run.items, norms);
+const calibration = fitCalibration(data, norms, 'speechocean762 train speakers (../shared/so762)');
 writeFileSync(CALIBRATION_URL, `${JSON.stringify(calibration, null, 2)}\n`);
 console.log(
   `calibrate: ${data.utterances.length} utterances, ${data.words.length} words, ${data.phones.length} phones → ${fileURLToPath(CALIBRATION_URL)}`,

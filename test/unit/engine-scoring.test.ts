@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { speakingComponents } from '../../src/engine/scoring/components.js';
 import { repeatSentenceMark } from '../../src/engine/scoring/content.js';
+import { outOfFoldAccuracy, typicalAccuracies } from '../../src/engine/scoring/calibration.js';
+import {
+  phoneFeatures,
+  utteranceContext,
+  wordFeatures,
+} from '../../src/engine/scoring/features.js';
 import { wordLabel } from '../../src/engine/scoring/labels.js';
 import { predict } from '../../src/engine/scoring/linear-model.js';
 import { fitRidge } from '../../src/engine/scoring/ridge.js';
 import type { HeardWord, SpeechAnalysis } from '../../src/engine/speech/analysis.js';
+import type { AlignedPhone } from '../../src/engine/speech/recognize.js';
 import { tokenize } from '../../src/engine/speech/lexicon.js';
 
 function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
@@ -79,5 +86,94 @@ describe('ridge calibration', () => {
     const model = fitRidge(rows, ['a', 'b'], 1e-6, { min: 0, max: 10 });
     expect(predict(model, { a: 20, b: 3 })).toBeCloseTo(2 + 2 - 0.9, 3);
     expect(predict(model, { a: 1000, b: 0 })).toBe(10);
+  });
+});
+
+/** A heard word of phones of 10 frames each whose GOP (forced − loop, per frame) is `gops`. */
+function wordWithGops(slot: number, gops: number[]): HeardWord {
+  const start = slot * 100;
+  const phones: AlignedPhone[] = gops.map((gop, index) => ({
+    text: 'ph_aa',
+    phone: 'AA',
+    startFrame: start + index * 10,
+    endFrame: start + index * 10 + 9,
+    acousticScore: gop * 10 - 50,
+    competitorScore: -50,
+    posterior: 1,
+    agreement: 0.5,
+  }));
+  return { slot, entry: 'x', startFrame: start, endFrame: start + gops.length * 10 - 1, phones };
+}
+
+describe('context features', () => {
+  const heard = [wordWithGops(0, [-2, -4]), wordWithGops(1, [-10]), wordWithGops(2, [-6, -6])];
+  const analysis: SpeechAnalysis = {
+    reference: tokenize('one two three'),
+    heard,
+    rejected: 0,
+    fillers: [],
+    totalFrames: 400,
+  };
+  const context = utteranceContext(analysis, 7.5);
+
+  it('gives a word the answer level and its neighbours, the mean where there is none', () => {
+    expect(context.meanWordGop).toBeCloseTo((-3 - 10 - 6) / 3, 6);
+    expect(context.meanPhoneGop).toBeCloseTo(-28 / 5, 6);
+    const first = wordFeatures(analysis, 0, context);
+    expect(first.wordGop).toBeCloseTo(-3, 6);
+    expect(first.utteranceAccuracy).toBe(7.5);
+    expect(first.gopVsUtterance).toBeCloseTo(-3 - context.meanWordGop, 6);
+    expect(first.previousGop).toBeCloseTo(context.meanWordGop, 6);
+    expect(first.nextGop).toBeCloseTo(-10, 6);
+    expect(wordFeatures(analysis, 2, context).nextGop).toBeCloseTo(context.meanWordGop, 6);
+  });
+
+  it("places a phone against its word, the answer and the phone's norms", () => {
+    const word = heard[0]!;
+    const values = phoneFeatures(
+      word.phones[1]!,
+      word,
+      { gop: -1, accuracy: 1.7 },
+      wordFeatures(analysis, 0, context),
+      context,
+    );
+    expect(values.gop).toBeCloseTo(-4, 6);
+    expect(values.relativeGop).toBeCloseTo(-3, 6);
+    expect(values.gopVsWord).toBeCloseTo(-1, 6);
+    expect(values.gopVsUtterance).toBeCloseTo(-4 - context.meanPhoneGop, 6);
+    expect(values.typicalAccuracy).toBe(1.7);
+    expect(values.utteranceAccuracy).toBe(7.5);
+  });
+});
+
+describe('calibration context', () => {
+  it("predicts each utterance's accuracy without its own speaker", () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      values: Object.fromEntries(
+        ['meanGop', 'speechRate'].map((name, k) => [name, (i * (k + 3)) % 17]),
+      ),
+      accuracy: 3 + ((i * 3) % 17) / 3,
+      fluency: 5,
+      total: 5,
+      group: `s${i % 10}`,
+    }));
+    const before = outOfFoldAccuracy(rows);
+    // Changing one speaker's targets must not move that speaker's own predictions.
+    const changed = rows.map((row) => (row.group === 's3' ? { ...row, accuracy: 0 } : row));
+    const after = outOfFoldAccuracy(changed);
+    rows.forEach((row, index) => {
+      if (row.group === 's3') expect(after[index]).toBeCloseTo(before[index]!, 9);
+    });
+    expect(after.some((value, index) => Math.abs(value - before[index]!) > 1e-6)).toBe(true);
+  });
+
+  it("shrinks a rare phone's mean accuracy towards the overall mean", () => {
+    const typical = typicalAccuracies([
+      ...Array.from({ length: 100 }, (): [string, number] => ['AA', 2]),
+      ['ZH', 0],
+    ]);
+    expect(typical.AA).toBeGreaterThan(1.9);
+    expect(typical.ZH).toBeGreaterThan(1.5);
+    expect(typical.ZH).toBeLessThan(2);
   });
 });

@@ -1,5 +1,14 @@
 import committedCalibration from '../../../resources/calibration/speech.json' with { type: 'json' };
-import { PHONE_FEATURES, UTTERANCE_FEATURES, WORD_FEATURES } from './features.js';
+import type { SpeechAnalysis } from '../speech/analysis.js';
+import {
+  PHONE_FEATURES,
+  UTTERANCE_FEATURES,
+  WORD_FEATURES,
+  utteranceContext,
+  utteranceFeatures,
+  type PhoneTypical,
+  type UtteranceContext,
+} from './features.js';
 import {
   fitBoostedTrees,
   predictTrees,
@@ -23,6 +32,17 @@ export function predictBlend(model: BlendedModel, values: Record<string, number>
   return Math.min(model.max, Math.max(model.min, blend));
 }
 
+/** The context the word and phone models get: the answer's predicted accuracy and mean GOPs. */
+export function answerContext(
+  analysis: SpeechAnalysis,
+  calibration: Calibration,
+): UtteranceContext {
+  return utteranceContext(
+    analysis,
+    predictBlend(calibration.accuracy, utteranceFeatures(analysis)),
+  );
+}
+
 /** Fitted by scripts/calibrate.ts on speechocean762 train speakers; all targets on the corpus scales. */
 export interface Calibration {
   fittedOn: string;
@@ -37,6 +57,18 @@ export interface Calibration {
   phone: BlendedModel;
   /** Mean GOP of each phone on the calibration data. */
   typicalGop: Record<string, number>;
+  /** Mean expert accuracy (0–2) of each phone on the calibration data, shrunk to the overall mean. */
+  typicalAccuracy: Record<string, number>;
+}
+
+export type PhoneNorms = Pick<Calibration, 'typicalGop' | 'typicalAccuracy'>;
+
+/** A phone symbol's norms; a symbol the calibration data lacks gets 0 GOP and the mean accuracy. */
+export function phoneTypical(norms: PhoneNorms, symbol: string): PhoneTypical {
+  return {
+    gop: norms.typicalGop[symbol] ?? 0,
+    accuracy: norms.typicalAccuracy[symbol] ?? mean(Object.values(norms.typicalAccuracy)),
+  };
 }
 
 /** Where scripts/calibrate.ts writes the fitted models. */
@@ -126,7 +158,7 @@ export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
 
 export function fitCalibration(
   data: CalibrationData,
-  typicalGop: Record<string, number>,
+  norms: PhoneNorms,
   fittedOn: string,
 ): Calibration {
   const accuracy = outOfFoldAccuracy(data.utterances);
@@ -142,15 +174,30 @@ export function fitCalibration(
     fluency: fitUtterance(data.utterances, 'fluency'),
     total: fitUtterance(data.utterances, 'total'),
     word: fitBlend(withAccuracy(data.words), WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES),
-    phone: fitBlend(
-      withAccuracy(data.phones),
-      PHONE_FEATURES,
-      RIDGE_LAMBDA.phone,
-      2,
-      DETAIL_TREES,
-    ),
-    typicalGop,
+    phone: fitBlend(withAccuracy(data.phones), PHONE_FEATURES, RIDGE_LAMBDA.phone, 2, DETAIL_TREES),
+    typicalGop: norms.typicalGop,
+    typicalAccuracy: norms.typicalAccuracy,
   };
+}
+
+/** Observations added to each phone's accuracy mean at the overall mean (shrinkage). */
+const ACCURACY_PRIOR_WEIGHT = 20;
+
+/** Mean expert accuracy per phone symbol over (phone, accuracy) observations, shrunk. */
+export function typicalAccuracies(
+  observations: ReadonlyArray<[string, number]>,
+): Record<string, number> {
+  const overall = mean(observations.map(([, accuracy]) => accuracy));
+  const byPhone = new Map<string, number[]>();
+  for (const [phone, accuracy] of observations)
+    byPhone.set(phone, [...(byPhone.get(phone) ?? []), accuracy]);
+  return Object.fromEntries(
+    [...byPhone].map(([phone, values]) => [
+      phone,
+      (values.reduce((sum, value) => sum + value, 0) + ACCURACY_PRIOR_WEIGHT * overall) /
+        (values.length + ACCURACY_PRIOR_WEIGHT),
+    ]),
+  );
 }
 
 /** Mean GOP per phone symbol over (phone, gop) observations. */

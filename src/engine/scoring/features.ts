@@ -228,17 +228,25 @@ export const PHONE_FEATURES = [
   'wordMsPerPhone',
   'utteranceAccuracy',
   'utteranceGop',
+  'typicalAccuracy',
 ] as const;
 export type PhoneFeatures = Record<(typeof PHONE_FEATURES)[number], number>;
 
+/** How a phone symbol fares on the calibration data: some phones always score lower. */
+export interface PhoneTypical {
+  /** Mean GOP. */
+  gop: number;
+  /** Mean expert phone accuracy (0–2), shrunk towards the mean of all phones. */
+  accuracy: number;
+}
+
 /**
- * `typicalGop` is the phone's mean GOP on the calibration data: some phones always score lower.
- * `word` holds the features of the word the phone belongs to (from `wordFeatures`).
+ * `wordValues` holds the features of the word the phone belongs to (from `wordFeatures`).
  */
 export function phoneFeatures(
   phone: AlignedPhone,
   word: HeardWord,
-  typicalGop: number,
+  typical: PhoneTypical,
   wordValues: WordFeatures,
   context: UtteranceContext,
 ): PhoneFeatures {
@@ -246,7 +254,7 @@ export function phoneFeatures(
   const phoneGops = word.phones.map(phoneGop);
   return {
     gop,
-    relativeGop: gop - typicalGop,
+    relativeGop: gop - typical.gop,
     senoneGop: senoneGop(phone),
     agreement: phone.agreement,
     logPosterior: logPosterior(phone),
@@ -262,5 +270,6 @@ export function phoneFeatures(
     wordMsPerPhone: wordValues.msPerPhone,
     utteranceAccuracy: context.accuracy,
     utteranceGop: context.meanPhoneGop,
+    typicalAccuracy: typical.accuracy,
   };
 }

@@ -3,8 +3,14 @@ import { scoreFraction, type ScoreScale } from '../../shared/contract/quantize.j
 import type { HeardWord, SpeechAnalysis } from '../speech/analysis.js';
 import { FRAME_MS } from '../speech/recognize.js';
 import { alignSpelling } from '../speech/phonics.js';
-import { predictBlend, type Calibration } from './calibration.js';
-import { innerPauses, phoneFeatures, wordFeatures, type Pause } from './features.js';
+import { answerContext, phoneTypical, predictBlend, type Calibration } from './calibration.js';
+import {
+  innerPauses,
+  phoneFeatures,
+  wordFeatures,
+  type Pause,
+  type UtteranceContext,
+} from './features.js';
 import { wordLabel } from './labels.js';
 
 export interface WordContext {
@@ -19,11 +25,11 @@ export interface WordContext {
 export function sequenceWords(context: WordContext): Word[] {
   const { analysis } = context;
   const pauses = innerPauses(analysis);
+  const answer = answerContext(analysis, context.calibration);
   return analysis.reference.flatMap((reference, slot) => {
     const index = analysis.heard.findIndex((word) => word.slot === slot);
-    const word = analysis.heard[index];
-    if (!word) return [missingWord(reference.display)];
-    return [heardWord(word, reference.display, context), ...pauseAfter(pauses, index)];
+    if (index < 0) return [missingWord(reference.display)];
+    return [heardWord(index, reference.display, context, answer), ...pauseAfter(pauses, index)];
   });
 }
 
@@ -31,8 +37,9 @@ export function sequenceWords(context: WordContext): Word[] {
 export function heardWords(context: WordContext): Word[] {
   const { analysis } = context;
   const pauses = innerPauses(analysis);
+  const answer = answerContext(analysis, context.calibration);
   return analysis.heard.flatMap((word, index) => [
-    heardWord(word, analysis.reference[word.slot]?.display ?? word.entry, context),
+    heardWord(index, analysis.reference[word.slot]?.display ?? word.entry, context, answer),
     ...pauseAfter(pauses, index),
   ]);
 }
@@ -67,19 +74,21 @@ function missingWord(display: string): Word {
   };
 }
 
-/** Word accuracy fraction (0–1) from the calibrated word model. */
-export function wordFraction(word: HeardWord, calibration: Calibration): number {
-  return predictBlend(calibration.word, wordFeatures(word)) / calibration.word.max;
-}
-
-function heardWord(word: HeardWord, display: string, context: WordContext): Word {
-  const { calibration, scale, durationMs } = context;
-  const fraction = wordFraction(word, calibration);
+function heardWord(
+  index: number,
+  display: string,
+  context: WordContext,
+  answer: UtteranceContext,
+): Word {
+  const { analysis, calibration, scale, durationMs } = context;
+  const word = analysis.heard[index]!;
+  const wordValues = wordFeatures(analysis, index, answer);
+  const fraction = predictBlend(calibration.word, wordValues) / calibration.word.max;
   const phoneFractions = word.phones.map(
     (phone) =>
       predictBlend(
         calibration.phone,
-        phoneFeatures(phone, word, calibration.typicalGop[phone.phone] ?? 0),
+        phoneFeatures(phone, word, phoneTypical(calibration, phone.phone), wordValues, answer),
       ) / calibration.phone.max,
   );
   const phonemes: Phoneme[] = word.phones.map((phone, index) => ({
