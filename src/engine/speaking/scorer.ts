@@ -4,7 +4,11 @@ import type { Component, Word } from '../../shared/contract/envelope.js';
 
 /** The speaking half of the engine, as the HTTP server sees it. Failures throw ScoringError. */
 export interface SpeakingScorer {
-  score(task: SpeakingTask, request: SpeakingRequest, signal?: AbortSignal): Promise<SpeakingResult>;
+  score(
+    task: SpeakingTask,
+    request: SpeakingRequest,
+    signal?: AbortSignal,
+  ): Promise<SpeakingResult>;
   close(): Promise<void>;
 }
 
