@@ -1,4 +1,9 @@
-import type { Phonic, Phoneme, Word } from '../../shared/contract/envelope.js';
+import {
+  untimedWord,
+  type Phonic,
+  type Phoneme,
+  type Word,
+} from '../../shared/contract/envelope.js';
 import { scoreFraction, type ScoreScale } from '../../shared/contract/quantize.js';
 import type { HeardWord, SpeechAnalysis } from '../speech/analysis.js';
 import { FRAME_MS } from '../speech/recognize.js';
@@ -28,7 +33,7 @@ export function sequenceWords(context: WordContext): Word[] {
   const answer = answerContext(analysis, context.calibration);
   return analysis.reference.flatMap((reference, slot) => {
     const index = analysis.heard.findIndex((word) => word.slot === slot);
-    if (index < 0) return [missingWord(reference.display)];
+    if (index < 0) return [untimedWord(reference.display, 'Missing')];
     return [heardWord(index, reference.display, context, answer), ...pauseAfter(pauses, index)];
   });
 }
@@ -47,31 +52,7 @@ export function heardWords(context: WordContext): Word[] {
 function pauseAfter(pauses: readonly Pause[], index: number): Word[] {
   return pauses
     .filter((pause) => pause.afterWord === index)
-    .map((pause) => ({
-      word: '',
-      label: 'Pause',
-      start: 0,
-      end: 0,
-      pronunciation: 0,
-      phonemes: null,
-      phonics: null,
-      duration: pause.ms,
-      userStress: null,
-    }));
-}
-
-function missingWord(display: string): Word {
-  return {
-    word: display,
-    label: 'Missing',
-    start: 0,
-    end: 0,
-    pronunciation: 0,
-    phonemes: null,
-    phonics: null,
-    duration: null,
-    userStress: null,
-  };
+    .map((pause) => untimedWord('', 'Pause', pause.ms));
 }
 
 function heardWord(
