@@ -49,6 +49,12 @@ test('a spoken answer is recorded, submitted and kept with its audio', async ({
     .click();
   const view = page.getByRole('dialog', { name: 'Mei Chen · Sentence 4' });
   await expect(view.getByLabel('Recording')).toBeVisible();
+  // The recorder's WebM carries no duration; the player must still learn it, to seek.
+  await expect
+    .poll(() =>
+      view.getByLabel('Recording').evaluate((player) => (player as { duration: number }).duration),
+    )
+    .toBeGreaterThan(1);
   await page.screenshot({ path: screenshotPath(testInfo, 'history-speaking-attempt') });
 });
 
