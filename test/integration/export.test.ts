@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeExport } from '../../src/main/export/export-files.js';
 import { ExportService } from '../../src/main/export/export-service.js';
 import { AttemptsRepo } from '../../src/main/store/attempts-repo.js';
 import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
@@ -124,5 +125,25 @@ describe('exports', () => {
     expect(text).toContain(NAME);
     expect(text).toContain('Repeat Sentence');
     expect(text).toContain('Overall score per scored attempt');
+  });
+});
+
+describe('export files', () => {
+  it('never overwrites an export written in the same millisecond', async () => {
+    const dir = tempDir();
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-22T10:00:00.000Z'));
+      const [first, second] = await Promise.all([
+        writeExport(dir.path, 'history', 'csv', Buffer.from('first')),
+        writeExport(dir.path, 'history', 'csv', Buffer.from('second')),
+      ]);
+      expect(first?.fileName).not.toBe(second?.fileName);
+      const contents = [first, second].map((file) => readFileSync(file!.path, 'utf8')).sort();
+      expect(contents).toEqual(['first', 'second']);
+    } finally {
+      vi.useRealTimers();
+      dir.remove();
+    }
   });
 });

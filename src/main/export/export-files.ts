@@ -16,10 +16,19 @@ export async function writeExport(
 ): Promise<ExportResult> {
   await mkdir(exportsDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
-  const fileName = `${safeName(stem)}-${stamp}.${extension}`;
-  const path = join(exportsDir, fileName);
-  await writeFile(path, content);
-  return { fileName, path, contentBase64: content.toString('base64') };
+  for (let copy = 1; ; copy += 1) {
+    const fileName = `${safeName(stem)}-${stamp}${copy > 1 ? `-${copy}` : ''}.${extension}`;
+    const path = join(exportsDir, fileName);
+    // 'wx': two exports in the same millisecond must not overwrite each other.
+    const written = await writeFile(path, content, { flag: 'wx' }).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return false;
+        throw error;
+      },
+    );
+    if (written) return { fileName, path, contentBase64: content.toString('base64') };
+  }
 }
 
 export function safeName(text: string): string {
