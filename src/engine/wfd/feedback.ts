@@ -1,44 +1,102 @@
-import type { MatchResult } from './match.js';
-import type { Token } from './tokens.js';
+import type { MatchResult, WordOutcome } from './match.js';
+import { wordKey, type Token } from './tokens.js';
 
 const quoted = (word: string): string => `"${word}"`;
 const LISTED_IN_SUGGESTION = 3;
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
 
-interface Findings {
-  missed: string[];
-  misspelled: Array<{ written: string; expected: string }>;
-  extras: string[];
-}
+/** A reference word as the notes name it: `"the"`, or `the second "the"` when it repeats. */
+export type Namer = (word: number, span?: number) => string;
 
-export function findingsOf(reference: Token[], match: MatchResult): Findings {
-  const missed: string[] = [];
-  const misspelled: Findings['misspelled'] = [];
-  match.outcomes.forEach((outcome, index) => {
-    const expected = (reference[index] as Token).display;
-    if (outcome.kind === 'missed') missed.push(expected);
-    if (outcome.kind === 'misspelled') misspelled.push({ written: outcome.written, expected });
-  });
-  return { missed, misspelled, extras: match.extras };
+export function namerFor(reference: Token[]): Namer {
+  const keys = reference.map(wordKey);
+  const count = new Map<string, number>();
+  keys.forEach((key) => count.set(key, (count.get(key) ?? 0) + 1));
+  return (word, span = 1) => {
+    const text = quoted(
+      reference
+        .slice(word, word + span)
+        .map((token) => token.display)
+        .join(' '),
+    );
+    const key = keys[word]!;
+    if (span > 1 || count.get(key)! < 2) return text;
+    const position = keys.slice(0, word).filter((other) => other === key).length;
+    return `the ${ORDINALS[position] ?? `${position + 1}th`} ${text}`;
+  };
 }
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** For the teacher: every miss, misspelling and extra word, quoted as written. */
-export function privateNotes(findings: Findings, total: number): string {
-  const sections: string[] = [];
-  if (findings.missed.length > 0)
-    sections.push(`missed: ${findings.missed.map(quoted).join(', ')}`);
-  if (findings.misspelled.length > 0) {
-    const pairs = findings.misspelled.map((m) => `${quoted(m.written)} for ${quoted(m.expected)}`);
-    sections.push(`misspelled: ${pairs.join(', ')}`);
+function apostropheNote(written: string, expected: string): string {
+  const count = (text: string) => text.split("'").length;
+  if (count(written) < count(expected)) return 'apostrophe missing';
+  return count(written) > count(expected) ? 'apostrophe added' : 'apostrophe misplaced';
+}
+
+/** Each finding as `[section, entry]`: the section names what happened, in the exam's terms. */
+function notesOf(reference: Token[], outcomes: WordOutcome[], name: Namer): Array<[string, string]> {
+  const notes: Array<[string, string]> = [];
+  outcomes.forEach((outcome, word) => {
+    const expected = name(word);
+    switch (outcome.kind) {
+      case 'missed':
+        notes.push(['missed', expected]);
+        break;
+      case 'nearMiss': {
+        const section =
+          outcome.reason === 'spelling'
+            ? 'misspelled'
+            : outcome.reason === 'wrongWord'
+              ? 'wrong word'
+              : apostropheNote(outcome.written, reference[word]!.display);
+        notes.push([section, `${quoted(outcome.written)} for ${expected}`]);
+        break;
+      }
+      case 'expanded':
+        notes.push(['contraction written out', `${quoted(outcome.written)} for ${expected}`]);
+        break;
+      case 'split':
+        notes.push(['written apart', `${quoted(outcome.written)} for ${expected}`]);
+        break;
+      case 'contracted':
+      case 'joined':
+        notes.push([
+          outcome.kind === 'contracted' ? 'contracted' : 'written as one word',
+          `${quoted(outcome.written)} for ${name(word, outcome.span)}`,
+        ]);
+        break;
+      case 'correct':
+        if (outcome.variant !== null)
+          notes.push(['accepted as a spelling variant', `${quoted(outcome.variant)} for ${expected}`]);
+        break;
+      case 'covered':
+        break;
+    }
+  });
+  return notes;
+}
+
+/** For the teacher: every finding, grouped, quoted as written, repeated words by position. */
+export function privateNotes(
+  reference: Token[],
+  match: MatchResult,
+  total: number,
+): string {
+  const grouped = new Map<string, string[]>();
+  for (const [section, entry] of notesOf(reference, match.outcomes, namerFor(reference))) {
+    grouped.set(section, [...(grouped.get(section) ?? []), entry]);
   }
-  if (findings.extras.length > 0) {
-    sections.push(`extra words (not penalised): ${findings.extras.map(quoted).join(', ')}`);
+  const sections = [...grouped].map(([section, entries]) => `${section}: ${entries.join(', ')}`);
+  if (match.extras.length > 0) {
+    sections.push(`extra words (not penalised): ${match.extras.map(quoted).join(', ')}`);
   }
-  if (sections.length > 0) return capitalise(sections.join('; '));
-  return total === 1 ? 'The word is correct.' : `All ${total} words correct.`;
+  const details = capitalise(sections.join('; '));
+  if (!match.outcomes.every((outcome) => outcome.kind === 'correct')) return details;
+  const praise = total === 1 ? 'The word is correct.' : `All ${total} words correct.`;
+  return details === '' ? praise : `${praise} ${details}`;
 }
 
 function band(fraction: number): string {
@@ -47,28 +105,56 @@ function band(fraction: number): string {
 }
 
 function listFew(words: string[]): string {
-  const shown = words.slice(0, LISTED_IN_SUGGESTION).map(quoted);
+  const shown = words.slice(0, LISTED_IN_SUGGESTION);
   const more = words.length > LISTED_IN_SUGGESTION ? ' and more' : '';
   return `${shown.join(', ')}${more}`;
 }
 
+/** Advice for the learner, one kind of finding per clause. */
+function adviceOf(outcomes: WordOutcome[], name: Namer): string[] {
+  const wanted = (kinds: WordOutcome['kind'][], filter: (o: WordOutcome) => boolean = () => true) =>
+    outcomes.flatMap((outcome, word) =>
+      kinds.includes(outcome.kind) && filter(outcome)
+        ? [name(word, 'span' in outcome ? outcome.span : 1)]
+        : [],
+    );
+  const reason = (wantedReason: string) => (outcome: WordOutcome) =>
+    outcome.kind === 'nearMiss' && outcome.reason === wantedReason;
+  const clauses: Array<[(list: string) => string, string[]]> = [
+    [(list) => `check the spelling of ${list}`, wanted(['nearMiss'], reason('spelling'))],
+    [(list) => `check the apostrophe in ${list}`, wanted(['nearMiss'], reason('apostrophe'))],
+    [(list) => `write the contraction ${list} as it was said`, wanted(['expanded'])],
+    [(list) => `write ${list} in full, as it was said`, wanted(['contracted'])],
+    [(list) => `write ${list} as one word`, wanted(['split'])],
+    [(list) => `write ${list} as separate words`, wanted(['joined'])],
+    [
+      (list) => `listen again for ${list}`,
+      wanted(['missed']).concat(wanted(['nearMiss'], reason('wrongWord'))),
+    ],
+  ];
+  return clauses
+    .filter(([, words]) => words.length > 0)
+    .map(([clause, words]) => clause(listFew(words)));
+}
+
 /** For the learner: one sentence on what to work on, naming a few words at most. */
-export function suggestion(findings: Findings, points: number, total: number): string {
+export function suggestion(
+  reference: Token[],
+  match: MatchResult,
+  points: number,
+  total: number,
+): string {
   if (points === total) return 'Excellent: every word is correct.';
-  if (points === 0 && findings.misspelled.length === 0) {
+  if (match.outcomes.every((outcome) => outcome.kind === 'missed')) {
     return 'Keep practising: listen to the whole sentence and type every word you hear.';
   }
-  const advice: string[] = [];
-  if (findings.misspelled.length > 0) {
-    advice.push(`check the spelling of ${listFew(findings.misspelled.map((m) => m.expected))}`);
-  }
-  if (findings.missed.length > 0) advice.push(`listen again for ${listFew(findings.missed)}`);
-  return `${band(points / total)}: ${advice.join(' and ')}.`;
+  const advice = adviceOf(match.outcomes, namerFor(reference));
+  return `${band(points / total)}: ${advice.join('; ')}.`;
 }
 
 /** No penalty for extra words invites listing guesses; a long list earns a caution. */
-export function looksLikeGuessing(findings: Findings, total: number): boolean {
-  return findings.extras.length > total;
+export function looksLikeGuessing(match: MatchResult, total: number): boolean {
+  return match.extras.length > total;
 }
 
 export const GUESSING_CAUTION =
