@@ -82,3 +82,23 @@ describe('edit distance', () => {
     expect(editDistance('same', 'same')).toBe(0);
   });
 });
+
+describe('bounded edit distance', () => {
+  it('agrees with the full distance up to the limit and reports limit + 1 past it', () => {
+    const pairs: Array<[string, string]> = [
+      ['environment', 'enviroment'],
+      ['the', 'teh'],
+      ['kitten', 'sitting'],
+      ['abcdef', 'badcfe'],
+      ['a', 'zzzzzz'],
+    ];
+    for (const [a, b] of pairs) {
+      const full = editDistance(a, b);
+      for (let limit = 0; limit <= 4; limit++) {
+        expect(editDistance(a, b, limit), `${a}/${b} within ${limit}`).toBe(
+          Math.min(full, limit + 1),
+        );
+      }
+    }
+  });
+});

@@ -31,9 +31,21 @@ const NOT_CONTRACTIONS: Record<string, string[][]> = {
 const ENDINGS: ReadonlyArray<{ ending: string; words: string[]; stands: string[] }> = [
   { ending: "'m", words: ['i'], stands: ['am'] },
   { ending: "'re", words: ['you', 'we', 'they', 'who', 'what'], stands: ['are'] },
-  { ending: "'ve", words: ['i', 'you', 'we', 'they', 'who', 'could', 'would', 'should', 'might', 'must'], stands: ['have'] },
-  { ending: "'ll", words: ['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'that', 'who', 'what'], stands: ['will'] },
-  { ending: "'d", words: ['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'that', 'who'], stands: ['would', 'had'] },
+  {
+    ending: "'ve",
+    words: ['i', 'you', 'we', 'they', 'who', 'could', 'would', 'should', 'might', 'must'],
+    stands: ['have'],
+  },
+  {
+    ending: "'ll",
+    words: ['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'that', 'who', 'what'],
+    stands: ['will'],
+  },
+  {
+    ending: "'d",
+    words: ['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'that', 'who'],
+    stands: ['would', 'had'],
+  },
   {
     ending: "'s",
     words: ['he', 'she', 'it', 'there', 'here', 'that', 'what', 'who', 'where', 'when', 'how'],
@@ -44,7 +56,11 @@ const ENDINGS: ReadonlyArray<{ ending: string; words: string[]; stands: string[]
 function buildTable(): Map<string, string[][]> {
   const table = new Map(Object.entries(NOT_CONTRACTIONS));
   for (const { ending, words, stands } of ENDINGS) {
-    for (const word of words) table.set(word + ending, stands.map((verb) => [word, verb]));
+    for (const word of words)
+      table.set(
+        word + ending,
+        stands.map((verb) => [word, verb]),
+      );
   }
   return table;
 }

@@ -37,7 +37,11 @@ function apostropheNote(written: string, expected: string): string {
 }
 
 /** Each finding as `[section, entry]`: the section names what happened, in the exam's terms. */
-function notesOf(reference: Token[], outcomes: WordOutcome[], name: Namer): Array<[string, string]> {
+function notesOf(
+  reference: Token[],
+  outcomes: WordOutcome[],
+  name: Namer,
+): Array<[string, string]> {
   const notes: Array<[string, string]> = [];
   outcomes.forEach((outcome, word) => {
     const expected = name(word);
@@ -70,7 +74,10 @@ function notesOf(reference: Token[], outcomes: WordOutcome[], name: Namer): Arra
         break;
       case 'correct':
         if (outcome.variant !== null)
-          notes.push(['accepted as a spelling variant', `${quoted(outcome.variant)} for ${expected}`]);
+          notes.push([
+            'accepted as a spelling variant',
+            `${quoted(outcome.variant)} for ${expected}`,
+          ]);
         break;
       case 'covered':
         break;
@@ -80,11 +87,7 @@ function notesOf(reference: Token[], outcomes: WordOutcome[], name: Namer): Arra
 }
 
 /** For the teacher: every finding, grouped, quoted as written, repeated words by position. */
-export function privateNotes(
-  reference: Token[],
-  match: MatchResult,
-  total: number,
-): string {
+export function privateNotes(reference: Token[], match: MatchResult, total: number): string {
   const grouped = new Map<string, string[]>();
   for (const [section, entry] of notesOf(reference, match.outcomes, namerFor(reference))) {
     grouped.set(section, [...(grouped.get(section) ?? []), entry]);

@@ -138,9 +138,7 @@ function assignRepeated(reference: Token[], words: number[], atoms: number[], an
     let best = -1;
     let bestScore = -Infinity;
     for (const word of free) {
-      const distance = Math.abs(
-        word / reference.length - atom / Math.max(answer.atoms.length, 1),
-      );
+      const distance = Math.abs(word / reference.length - atom / Math.max(answer.atoms.length, 1));
       const score = contextAgreement(reference, word, answer, atom) * 2 - distance;
       if (score > bestScore) [best, bestScore] = [word, score];
     }
@@ -154,9 +152,7 @@ function variantNote(token: Token, answer: Answer, atoms: number[]): string | nu
   const written = atoms.map((index) => answer.atoms[index]!.spelled).join('');
   const expected = spelledKey(token);
   if (written === expected) return null;
-  return isAmbiguousVariant(written) || isAmbiguousVariant(expected)
-    ? answer.text(atoms)
-    : null;
+  return isAmbiguousVariant(written) || isAmbiguousVariant(expected) ? answer.text(atoms) : null;
 }
 
 /** Exact matches: words of several parts first (they are pickier), then single words by key. */
@@ -167,14 +163,17 @@ function matchExact(reference: Token[], answer: Answer, outcomes: WordOutcome[])
     outcomes[word] = { kind: 'correct', variant };
   };
   const single = new Map<string, number[]>();
+  const notFound = new Set<string>();
   reference.forEach((token, word) => {
+    const key = wordKey(token);
     if (token.parts.length === 1) {
-      const key = wordKey(token);
       single.set(key, [...(single.get(key) ?? []), word]);
       return;
     }
+    if (notFound.has(key)) return;
     const run = findRun(answer, token);
     if (run) correct(word, run);
+    else notFound.add(key);
   });
   for (const [key, words] of single) {
     const atoms = answer.unused(key);
@@ -193,7 +192,11 @@ function findExpansion(answer: Answer, key: string): number[] | null {
   for (const words of expansionsOf(key)) {
     for (const start of answer.unused(words[0]!)) {
       const run = words.map((_, offset) => start + offset);
-      if (run.every((index, offset) => answer.isFree(index) && answer.atoms[index]!.key === words[offset]))
+      if (
+        run.every(
+          (index, offset) => answer.isFree(index) && answer.atoms[index]!.key === words[offset],
+        )
+      )
         return run;
     }
   }
@@ -232,10 +235,16 @@ function findMerged(reference: Token[], answer: Answer, first: number): WordOutc
 
 /** The words of a missed word's answer that are right, but not in the form the sentence has. */
 function matchForms(reference: Token[], answer: Answer, outcomes: WordOutcome[]): void {
+  // Answer words are only ever used up, so a word not found in another form stays so.
+  const notFound = new Set<string>();
   reference.forEach((token, word) => {
     if (outcomes[word]?.kind !== 'missed') return;
     const next = reference[word + 1];
-    if (next?.parts.length === 1 && token.parts.length === 1 && outcomes[word + 1]?.kind === 'missed') {
+    if (
+      next?.parts.length === 1 &&
+      token.parts.length === 1 &&
+      outcomes[word + 1]?.kind === 'missed'
+    ) {
       const merged = findMerged(reference, answer, word);
       if (merged) {
         outcomes[word] = merged;
@@ -243,8 +252,8 @@ function matchForms(reference: Token[], answer: Answer, outcomes: WordOutcome[])
         return;
       }
     }
-    if (token.parts.length !== 1) return;
     const key = wordKey(token);
+    if (token.parts.length !== 1 || notFound.has(key)) return;
     const expansion = findExpansion(answer, key);
     if (expansion) {
       outcomes[word] = { kind: 'expanded', written: answer.take(expansion) };
@@ -252,6 +261,7 @@ function matchForms(reference: Token[], answer: Answer, outcomes: WordOutcome[])
     }
     const split = findSplit(answer, key);
     if (split) outcomes[word] = { kind: 'split', written: answer.take(split) };
+    else notFound.add(key);
   });
 }
 
@@ -263,35 +273,51 @@ function nearMissReason(written: Atom, token: Token): NearMiss {
   return isEnglishWord(written.spelled) ? 'wrongWord' : 'spelling';
 }
 
-/** The closest free answer atom within the misspelling tolerance; distances cached by key. */
-function findNearMiss(answer: Answer, key: string, distances: Map<string, number>): number | null {
-  let best: number | null = null;
-  let bestDistance = misspellingTolerance(key.length) + 1;
+/** Free answer atoms grouped by key, in answer order: near misses compare distinct words. */
+function freeByKey(answer: Answer): Map<string, number[]> {
+  const free = new Map<string, number[]>();
   answer.atoms.forEach((atom, index) => {
-    if (atom.used || Math.abs(atom.key.length - key.length) >= bestDistance) return;
-    const pair = `${atom.key}\u0000${key}`;
-    let distance = distances.get(pair);
-    if (distance === undefined) {
-      distance = editDistance(atom.key, key);
-      distances.set(pair, distance);
-    }
-    if (distance < bestDistance && distance < Math.max(atom.key.length, key.length)) {
-      best = index;
-      bestDistance = distance;
-    }
+    if (atom.used) return;
+    const list = free.get(atom.key);
+    if (list) list.push(index);
+    else free.set(atom.key, [index]);
   });
-  return best;
+  return free;
 }
 
+/** Answer keys within the misspelling tolerance of `key`, closest first. */
+function nearKeys(key: string, free: Map<string, number[]>): string[] {
+  const tolerance = misspellingTolerance(key.length);
+  const near: Array<[string, number]> = [];
+  for (const written of free.keys()) {
+    const distance = editDistance(written, key, tolerance);
+    if (distance <= tolerance && distance < Math.max(written.length, key.length))
+      near.push([written, distance]);
+  }
+  return near.sort((a, b) => a[1] - b[1]).map(([written]) => written);
+}
+
+/**
+ * Each distinct missed word is compared once with each distinct free answer word, so
+ * a sentence that repeats a word costs no more than one that says it once.
+ */
 function matchNearMisses(reference: Token[], answer: Answer, outcomes: WordOutcome[]): void {
-  const distances = new Map<string, number>();
+  const free = freeByKey(answer);
+  const missed = new Map<string, number[]>();
   reference.forEach((token, word) => {
     if (outcomes[word]?.kind !== 'missed') return;
-    const near = findNearMiss(answer, wordKey(token), distances);
-    if (near === null) return;
-    const reason = nearMissReason(answer.atoms[near]!, token);
-    outcomes[word] = { kind: 'nearMiss', written: answer.take([near]), reason };
+    const key = wordKey(token);
+    missed.set(key, [...(missed.get(key) ?? []), word]);
   });
+  for (const [key, words] of missed) {
+    const candidates = nearKeys(key, free).flatMap((written) => free.get(written)!);
+    for (const word of words) {
+      const near = candidates.find((atom) => answer.isFree(atom));
+      if (near === undefined) break;
+      const reason = nearMissReason(answer.atoms[near]!, reference[word]!);
+      outcomes[word] = { kind: 'nearMiss', written: answer.take([near]), reason };
+    }
+  }
 }
 
 /**
@@ -300,7 +326,7 @@ function matchNearMisses(reference: Token[], answer: Answer, outcomes: WordOutco
  * the same words in another form (contractions, compounds), then near misses, so a
  * misspelling never takes the word another reference word needed. Lookups go through a
  * key index, so the cost grows with the words' number, not the product of both counts,
- * except for near misses, whose distances are computed once per pair of distinct words.
+ * except for near misses, computed once per pair of distinct words, with a bounded distance.
  */
 export function matchAnswer(reference: Token[], answerTokens: Token[]): MatchResult {
   const answer = new Answer(answerTokens);
