@@ -135,6 +135,22 @@ describe('British and American spellings, one table', () => {
     expect(mark(`the ${american}`, `the ${british}`).score).toBe(2);
   });
 
+  it.each([
+    ['tyre', 'tire'],
+    ['cheque', 'check'],
+    ['storeys', 'stories'],
+    ['kerb', 'curb'],
+    ['draught', 'draft'],
+    ['metres', 'meters'],
+    ['programme', 'program'],
+    ['practise', 'practice'],
+    ['licence', 'license'],
+  ])('notes the ambiguous pair %s/%s as a spelling variant', (british, american) => {
+    expect(mark(british, american).notes).toBe(
+      `The word is correct. Accepted as a spelling variant: "${american}" for "${british}"`,
+    );
+  });
+
   it('says so in the notes when the pair is ambiguous (issue rows 5 and 6)', () => {
     expect(mark('Please pay by cheque.', 'please pay by check')).toMatchObject({
       score: 4,
