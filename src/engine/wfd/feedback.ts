@@ -90,7 +90,9 @@ function notesOf(
 export function privateNotes(reference: Token[], match: MatchResult, total: number): string {
   const grouped = new Map<string, string[]>();
   for (const [section, entry] of notesOf(reference, match.outcomes, namerFor(reference))) {
-    grouped.set(section, [...(grouped.get(section) ?? []), entry]);
+    const entries = grouped.get(section);
+    if (entries) entries.push(entry);
+    else grouped.set(section, [entry]);
   }
   const sections = [...grouped].map(([section, entries]) => `${section}: ${entries.join(', ')}`);
   if (match.extras.length > 0) {

@@ -36,6 +36,12 @@ interface Atom {
   used: boolean;
 }
 
+function addTo<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
+  const group = groups.get(key);
+  if (group) group.push(value);
+  else groups.set(key, [value]);
+}
+
 class Answer {
   readonly atoms: Atom[];
   private readonly byKey = new Map<string, number[]>();
@@ -44,11 +50,7 @@ class Answer {
     this.atoms = tokens.flatMap((token, index) =>
       token.parts.map((part) => ({ ...part, token: index, used: false })),
     );
-    this.atoms.forEach((atom, index) => {
-      const list = this.byKey.get(atom.key);
-      if (list) list.push(index);
-      else this.byKey.set(atom.key, [index]);
-    });
+    this.atoms.forEach((atom, index) => addTo(this.byKey, atom.key, index));
   }
 
   /** Unused atoms with this key, in answer order. */
@@ -167,7 +169,7 @@ function matchExact(reference: Token[], answer: Answer, outcomes: WordOutcome[])
   reference.forEach((token, word) => {
     const key = wordKey(token);
     if (token.parts.length === 1) {
-      single.set(key, [...(single.get(key) ?? []), word]);
+      addTo(single, key, word);
       return;
     }
     if (notFound.has(key)) return;
@@ -277,10 +279,7 @@ function nearMissReason(written: Atom, token: Token): NearMiss {
 function freeByKey(answer: Answer): Map<string, number[]> {
   const free = new Map<string, number[]>();
   answer.atoms.forEach((atom, index) => {
-    if (atom.used) return;
-    const list = free.get(atom.key);
-    if (list) list.push(index);
-    else free.set(atom.key, [index]);
+    if (!atom.used) addTo(free, atom.key, index);
   });
   return free;
 }
@@ -306,8 +305,7 @@ function matchNearMisses(reference: Token[], answer: Answer, outcomes: WordOutco
   const missed = new Map<string, number[]>();
   reference.forEach((token, word) => {
     if (outcomes[word]?.kind !== 'missed') return;
-    const key = wordKey(token);
-    missed.set(key, [...(missed.get(key) ?? []), word]);
+    addTo(missed, wordKey(token), word);
   });
   for (const [key, words] of missed) {
     const candidates = nearKeys(key, free).flatMap((written) => free.get(written)!);
