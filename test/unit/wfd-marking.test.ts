@@ -195,3 +195,15 @@ describe('notes that never mislead', () => {
     expect(mark('the big cat', 'the bgi').labels).toEqual(['the:Good', 'big:Bad', 'cat:Missing']);
   });
 });
+
+describe('compounds in three pieces', () => {
+  it('names a word written in two or three pieces as written apart, no more pieces', () => {
+    expect(mark('nevertheless', 'never the less').notes).toBe(
+      'Written apart: "never the less" for "nevertheless"',
+    );
+    expect(mark('cat', 'c a t').notes).toBe('Written apart: "c a t" for "cat"');
+    expect(mark('word', 'w o r d').notes).toBe(
+      'Missed: "word"; extra words (not penalised): "w", "o", "r", "d"',
+    );
+  });
+});

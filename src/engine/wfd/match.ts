@@ -205,13 +205,16 @@ function findExpansion(answer: Answer, key: string): number[] | null {
   return null;
 }
 
-/** Two or more adjacent free atoms that spell a one-part word: "every one" for "everyone". */
+/** A closed compound comes apart in two or three pieces ("never the less"), not more. */
+const MOST_PIECES = 3;
+
+/** Two or three adjacent free atoms that spell a one-part word: "every one" for "everyone". */
 function findSplit(answer: Answer, key: string): number[] | null {
   for (let end = 1; end < key.length; end++) {
     for (const start of answer.unused(key.slice(0, end))) {
       const run = [start];
       let length = end;
-      while (length < key.length && answer.isFree(start + run.length)) {
+      while (length < key.length && run.length < MOST_PIECES && answer.isFree(start + run.length)) {
         const next = answer.atoms[start + run.length]!.key;
         if (!key.startsWith(next, length) || next === '') break;
         length += next.length;
