@@ -10,18 +10,17 @@ export type Namer = (word: number, span?: number) => string;
 
 export function namerFor(reference: Token[]): Namer {
   const keys = reference.map(wordKey);
-  const count = new Map<string, number>();
-  keys.forEach((key) => count.set(key, (count.get(key) ?? 0) + 1));
+  const seen = new Map<string, number>();
+  const positions = keys.map((key) => {
+    const position = seen.get(key) ?? 0;
+    seen.set(key, position + 1);
+    return position;
+  });
   return (word, span = 1) => {
-    const text = quoted(
-      reference
-        .slice(word, word + span)
-        .map((token) => token.display)
-        .join(' '),
-    );
-    const key = keys[word]!;
-    if (span > 1 || count.get(key)! < 2) return text;
-    const position = keys.slice(0, word).filter((other) => other === key).length;
+    const words = reference.slice(word, word + span).map((token) => token.display);
+    const text = quoted(words.join(' '));
+    if (span > 1 || seen.get(keys[word]!)! < 2) return text;
+    const position = positions[word]!;
     return `the ${ORDINALS[position] ?? `${position + 1}th`} ${text}`;
   };
 }
@@ -36,60 +35,51 @@ function apostropheNote(written: string, expected: string): string {
   return count(written) > count(expected) ? 'apostrophe added' : 'apostrophe misplaced';
 }
 
-/** Each finding as `[section, entry]`: the section names what happened, in the exam's terms. */
-function notesOf(
-  reference: Token[],
-  outcomes: WordOutcome[],
-  name: Namer,
-): Array<[string, string]> {
-  const notes: Array<[string, string]> = [];
-  outcomes.forEach((outcome, word) => {
-    const expected = name(word);
+/** Sections for the other forms of a word, in the exam's terms. */
+const FORM_SECTIONS = {
+  expanded: 'contraction written out',
+  contracted: 'contracted',
+  split: 'written apart',
+  joined: 'written as one word',
+} as const;
+
+function nearMissSection(outcome: Extract<WordOutcome, { kind: 'nearMiss' }>, expected: Token) {
+  if (outcome.reason === 'spelling') return 'misspelled';
+  if (outcome.reason === 'wrongWord') return 'wrong word';
+  return apostropheNote(outcome.written, expected.display);
+}
+
+/** Each finding as `[section, entry]`, the written text first, the sentence's word second. */
+function notesOf(reference: Token[], outcomes: WordOutcome[]): Array<[string, string]> {
+  const name = namerFor(reference);
+  return outcomes.flatMap((outcome, word): Array<[string, string]> => {
+    const expected = name(word, 'span' in outcome ? outcome.span : 1);
     switch (outcome.kind) {
       case 'missed':
-        notes.push(['missed', expected]);
-        break;
-      case 'nearMiss': {
-        const section =
-          outcome.reason === 'spelling'
-            ? 'misspelled'
-            : outcome.reason === 'wrongWord'
-              ? 'wrong word'
-              : apostropheNote(outcome.written, reference[word]!.display);
-        notes.push([section, `${quoted(outcome.written)} for ${expected}`]);
-        break;
-      }
-      case 'expanded':
-        notes.push(['contraction written out', `${quoted(outcome.written)} for ${expected}`]);
-        break;
-      case 'split':
-        notes.push(['written apart', `${quoted(outcome.written)} for ${expected}`]);
-        break;
-      case 'contracted':
-      case 'joined':
-        notes.push([
-          outcome.kind === 'contracted' ? 'contracted' : 'written as one word',
-          `${quoted(outcome.written)} for ${name(word, outcome.span)}`,
-        ]);
-        break;
+        return [['missed', expected]];
+      case 'nearMiss':
+        return [
+          [
+            nearMissSection(outcome, reference[word]!),
+            `${quoted(outcome.written)} for ${expected}`,
+          ],
+        ];
       case 'correct':
-        if (outcome.variant !== null)
-          notes.push([
-            'accepted as a spelling variant',
-            `${quoted(outcome.variant)} for ${expected}`,
-          ]);
-        break;
+        return outcome.variant === null
+          ? []
+          : [['accepted as a spelling variant', `${quoted(outcome.variant)} for ${expected}`]];
       case 'covered':
-        break;
+        return [];
+      default:
+        return [[FORM_SECTIONS[outcome.kind], `${quoted(outcome.written)} for ${expected}`]];
     }
   });
-  return notes;
 }
 
 /** For the teacher: every finding, grouped, quoted as written, repeated words by position. */
 export function privateNotes(reference: Token[], match: MatchResult, total: number): string {
   const grouped = new Map<string, string[]>();
-  for (const [section, entry] of notesOf(reference, match.outcomes, namerFor(reference))) {
+  for (const [section, entry] of notesOf(reference, match.outcomes)) {
     const entries = grouped.get(section);
     if (entries) entries.push(entry);
     else grouped.set(section, [entry]);
