@@ -6,9 +6,9 @@ const LISTED_IN_SUGGESTION = 3;
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
 
 /** A reference word as the notes name it: `"the"`, or `the second "the"` when it repeats. */
-export type Namer = (word: number, span?: number) => string;
+type Namer = (word: number, span?: number) => string;
 
-export function namerFor(reference: Token[]): Namer {
+function namerFor(reference: Token[]): Namer {
   const keys = reference.map(wordKey);
   const seen = new Map<string, number>();
   const positions = keys.map((key) => {
@@ -105,31 +105,44 @@ function listFew(words: string[]): string {
   return `${shown.join(', ')}${more}`;
 }
 
-/** Advice for the learner, one kind of finding per clause. */
-function adviceOf(outcomes: WordOutcome[], name: Namer): string[] {
-  const wanted = (kinds: WordOutcome['kind'][], filter: (o: WordOutcome) => boolean = () => true) =>
-    outcomes.flatMap((outcome, word) =>
-      kinds.includes(outcome.kind) && filter(outcome)
-        ? [name(word, 'span' in outcome ? outcome.span : 1)]
-        : [],
-    );
-  const reason = (wantedReason: string) => (outcome: WordOutcome) =>
-    outcome.kind === 'nearMiss' && outcome.reason === wantedReason;
-  const clauses: Array<[(list: string) => string, string[]]> = [
-    [(list) => `check the spelling of ${list}`, wanted(['nearMiss'], reason('spelling'))],
-    [(list) => `check the apostrophe in ${list}`, wanted(['nearMiss'], reason('apostrophe'))],
-    [(list) => `write the contraction ${list} as it was said`, wanted(['expanded'])],
-    [(list) => `write ${list} in full, as it was said`, wanted(['contracted'])],
-    [(list) => `write ${list} as one word`, wanted(['split'])],
-    [(list) => `write ${list} as separate words`, wanted(['joined'])],
-    [
-      (list) => `listen again for ${list}`,
-      wanted(['missed']).concat(wanted(['nearMiss'], reason('wrongWord'))),
-    ],
-  ];
-  return clauses
-    .filter(([, words]) => words.length > 0)
-    .map(([clause, words]) => clause(listFew(words)));
+/** Advice for the learner, one clause per kind of finding, in this order. */
+const ADVICE = {
+  spelling: (list: string) => `check the spelling of ${list}`,
+  apostrophe: (list: string) => `check the apostrophe in ${list}`,
+  expanded: (list: string) => `write the contraction ${list} as it was said`,
+  contracted: (list: string) => `write ${list} in full, as it was said`,
+  split: (list: string) => `write ${list} as one word`,
+  joined: (list: string) => `write ${list} as separate words`,
+  listen: (list: string) => `listen again for ${list}`,
+} as const;
+
+/** A misspelling is a matter of spelling; a wrong or missing word, of listening. */
+function adviceFor(outcome: WordOutcome): keyof typeof ADVICE | null {
+  switch (outcome.kind) {
+    case 'correct':
+    case 'covered':
+      return null;
+    case 'missed':
+      return 'listen';
+    case 'nearMiss':
+      return outcome.reason === 'wrongWord' ? 'listen' : outcome.reason;
+    default:
+      return outcome.kind;
+  }
+}
+
+function adviceOf(reference: Token[], outcomes: WordOutcome[]): string[] {
+  const name = namerFor(reference);
+  const words = new Map<keyof typeof ADVICE, string[]>(
+    Object.keys(ADVICE).map((kind) => [kind as keyof typeof ADVICE, []]),
+  );
+  outcomes.forEach((outcome, word) => {
+    const kind = adviceFor(outcome);
+    if (kind) words.get(kind)!.push(name(word, 'span' in outcome ? outcome.span : 1));
+  });
+  return [...words]
+    .filter(([, named]) => named.length > 0)
+    .map(([kind, named]) => ADVICE[kind](listFew(named)));
 }
 
 /** For the learner: one sentence on what to work on, naming a few words at most. */
@@ -143,7 +156,7 @@ export function suggestion(
   if (match.outcomes.every((outcome) => outcome.kind === 'missed')) {
     return 'Keep practising: listen to the whole sentence and type every word you hear.';
   }
-  const advice = adviceOf(match.outcomes, namerFor(reference));
+  const advice = adviceOf(reference, match.outcomes);
   return `${band(points / total)}: ${advice.join('; ')}.`;
 }
 
