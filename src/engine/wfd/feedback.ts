@@ -1,4 +1,4 @@
-import type { MatchResult, WordOutcome } from './match.js';
+import type { MatchResult, WordOutcome } from './outcome.js';
 import { wordKey, type Token } from './tokens.js';
 
 const quoted = (word: string): string => `"${word}"`;

@@ -11,7 +11,8 @@ import {
   type WriteFromDictationRequest,
 } from '../../shared/contract/requests.js';
 import { GUESSING_CAUTION, looksLikeGuessing, privateNotes, suggestion } from './feedback.js';
-import { matchAnswer, type WordOutcome } from './match.js';
+import { matchAnswer } from './match.js';
+import type { WordOutcome } from './outcome.js';
 import { tokenise, type Token } from './tokens.js';
 import { looksLikeUrl, normaliseText } from './text.js';
 
