@@ -50,6 +50,13 @@ describe('apostrophes are spelling', () => {
     });
   });
 
+  it('tells an apostrophe from a British/American difference', () => {
+    expect(mark("the colour's depth", 'the colors depth').notes).toBe(
+      'Apostrophe missing: "colors" for "colour\'s"',
+    );
+    expect(mark("the colour's depth", "the color's depth").score).toBe(3);
+  });
+
   it('curly and straight apostrophes are the same, both ways', () => {
     expect(mark("it's here", 'it’s here').score).toBe(2);
     expect(mark('it’s here', "it's here").score).toBe(2);

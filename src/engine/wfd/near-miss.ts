@@ -2,13 +2,13 @@ import { addTo, type Answer, type Atom } from './answer.js';
 import { editDistance, misspellingTolerance } from './edit-distance.js';
 import { isEnglishWord } from './lexicon.js';
 import type { NearMiss, WordOutcome } from './outcome.js';
-import { spelledKey, wordKey, type Token } from './tokens.js';
+import { wordKey, type Token } from './tokens.js';
 
 const withoutApostrophes = (text: string) => text.replaceAll("'", '');
 
 function nearMissReason(written: Atom, token: Token): NearMiss {
-  if (withoutApostrophes(written.spelled) === withoutApostrophes(spelledKey(token)))
-    return 'apostrophe';
+  // Compared as keys, so "colors" for "colour's" is an apostrophe, not another word.
+  if (withoutApostrophes(written.key) === withoutApostrophes(wordKey(token))) return 'apostrophe';
   return isEnglishWord(written.spelled) ? 'wrongWord' : 'spelling';
 }
 
