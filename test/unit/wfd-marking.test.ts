@@ -94,6 +94,7 @@ describe('contractions and their expansions', () => {
       labels: ['it:Bad', 'is:Bad', 'raining:Good'],
     });
     expect(mark('do not stop', "don't stop").notes).toBe('Contracted: "don\'t" for "do not"');
+    expect(mark('I cannot stay', "I can't stay").notes).toBe('Contracted: "can\'t" for "cannot"');
   });
 });
 

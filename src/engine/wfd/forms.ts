@@ -40,13 +40,22 @@ function findSplit(answer: Answer, key: string): number[] | null {
   return null;
 }
 
+/** A free atom that contracts these words: "it's" for "it is", "can't" for "cannot". */
+function findContraction(answer: Answer, words: string[]): WordOutcome | null {
+  for (const contraction of contractionsOf(words)) {
+    const [atom] = answer.unused(contraction);
+    if (atom !== undefined) {
+      return { kind: 'contracted', written: answer.take([atom]), span: words.length };
+    }
+  }
+  return null;
+}
+
 /** Free atom standing for words `first` and `first + 1`: contracted or joined. */
 function findMerged(reference: Token[], answer: Answer, first: number): WordOutcome | null {
   const pair = [reference[first]!, reference[first + 1]!].map(wordKey);
-  for (const contraction of contractionsOf(pair)) {
-    const [atom] = answer.unused(contraction);
-    if (atom !== undefined) return { kind: 'contracted', written: answer.take([atom]), span: 2 };
-  }
+  const contracted = findContraction(answer, pair);
+  if (contracted) return contracted;
   const [atom] = answer.unused(pair.join(''));
   if (atom !== undefined) return { kind: 'joined', written: answer.take([atom]), span: 2 };
   return null;
@@ -76,6 +85,11 @@ export function matchForms(reference: Token[], answer: Answer, outcomes: WordOut
     const expansion = findExpansion(answer, key);
     if (expansion) {
       outcomes[word] = { kind: 'expanded', written: answer.take(expansion) };
+      return;
+    }
+    const contracted = findContraction(answer, [key]);
+    if (contracted) {
+      outcomes[word] = contracted;
       return;
     }
     const split = findSplit(answer, key);
