@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../src/engine/wfd/edit-distance.js';
+import { isEnglishWord } from '../../src/engine/wfd/lexicon.js';
 import { cardinalWords, ordinalWords, spellNumber } from '../../src/engine/text/numbers.js';
 import { americanSpelling } from '../../src/engine/wfd/spelling.js';
 import { normaliseText } from '../../src/engine/wfd/text.js';
@@ -99,6 +100,27 @@ describe('bounded edit distance', () => {
           Math.min(full, limit + 1),
         );
       }
+    }
+  });
+});
+
+describe('word list', () => {
+  it('knows real words, contractions and possessives, and not misspellings', () => {
+    for (const word of [
+      'a',
+      'four',
+      'for',
+      'colour',
+      'tire',
+      "it's",
+      "won't",
+      "students'",
+      "cat's",
+    ]) {
+      expect(isEnglishWord(word), word).toBe(true);
+    }
+    for (const word of ['enviroment', 'recieve', 'dont', 'changeing', "xyzzyq's"]) {
+      expect(isEnglishWord(word), word).toBe(false);
     }
   });
 });
