@@ -16,7 +16,7 @@ test('a Write From Dictation answer is scored end to end by the embedded engine'
     .click();
   await page.getByLabel('Candidate').selectOption({ label: 'Jonas Berg (C-7)' });
   await page.getByLabel('Item').selectOption({ label: 'Dictation 1' });
-  await page.getByLabel("Candidate's answer").fill('The library open at nine on weekday.');
+  await page.getByLabel("Candidate's answer").fill('The libary opens at nine weekdays.');
   await page.getByRole('button', { name: 'Submit for scoring' }).click();
 
   const latest = page.getByRole('region', { name: 'Latest attempt' });
@@ -29,7 +29,14 @@ test('a Write From Dictation answer is scored end to end by the embedded engine'
   );
   expect(attempt?.status, attempt?.errorMessage ?? '').toBe('scored');
   await expect(latest.getByRole('definition').first()).toBeVisible();
-  await expect(latest.getByLabel('Transcript')).toContainText('library');
+  // Dictation is marked against the sentence: a word not written is missed, not misspelled.
+  const sentence = latest.getByLabel('Sentence words');
+  await expect(sentence.getByLabel('library, written wrongly')).toBeVisible();
+  await expect(sentence.getByLabel('on, missed')).toBeVisible();
+  await expect(sentence.getByLabel('opens, correct')).toBeVisible();
+  await expect(latest.getByText('Written:')).toBeVisible();
+  await expect(latest.getByText('The libary opens at nine weekdays.')).toBeVisible();
+  await expect(latest.getByText('Heard:')).toHaveCount(0);
   await page.screenshot({ path: screenshotPath(testInfo, 'score-wfd-result'), fullPage: true });
 
   await page

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../src/engine/wfd/edit-distance.js';
+import { isEnglishWord } from '../../src/engine/wfd/lexicon.js';
 import { cardinalWords, ordinalWords, spellNumber } from '../../src/engine/text/numbers.js';
 import { americanSpelling } from '../../src/engine/wfd/spelling.js';
 import { normaliseText } from '../../src/engine/wfd/text.js';
@@ -80,5 +81,46 @@ describe('edit distance', () => {
     expect(editDistance('recieve', 'receive')).toBe(1);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('same', 'same')).toBe(0);
+  });
+});
+
+describe('bounded edit distance', () => {
+  it('agrees with the full distance up to the limit and reports limit + 1 past it', () => {
+    const pairs: Array<[string, string]> = [
+      ['environment', 'enviroment'],
+      ['the', 'teh'],
+      ['kitten', 'sitting'],
+      ['abcdef', 'badcfe'],
+      ['a', 'zzzzzz'],
+    ];
+    for (const [a, b] of pairs) {
+      const full = editDistance(a, b);
+      for (let limit = 0; limit <= 4; limit++) {
+        expect(editDistance(a, b, limit), `${a}/${b} within ${limit}`).toBe(
+          Math.min(full, limit + 1),
+        );
+      }
+    }
+  });
+});
+
+describe('word list', () => {
+  it('knows real words, contractions and possessives, and not misspellings', () => {
+    for (const word of [
+      'a',
+      'four',
+      'for',
+      'colour',
+      'tire',
+      "it's",
+      "won't",
+      "students'",
+      "cat's",
+    ]) {
+      expect(isEnglishWord(word), word).toBe(true);
+    }
+    for (const word of ['enviroment', 'recieve', 'dont', 'changeing', "xyzzyq's"]) {
+      expect(isEnglishWord(word), word).toBe(false);
+    }
   });
 });

@@ -3,20 +3,16 @@ import {
   untimedWord,
   type Component,
   type Word,
+  type WordLabel,
 } from '../../shared/contract/envelope.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import {
   MAX_WFD_TEXT_LENGTH,
   type WriteFromDictationRequest,
 } from '../../shared/contract/requests.js';
-import {
-  GUESSING_CAUTION,
-  findingsOf,
-  looksLikeGuessing,
-  privateNotes,
-  suggestion,
-} from './feedback.js';
-import { matchAnswer, type WordOutcome } from './match.js';
+import { GUESSING_CAUTION, looksLikeGuessing, privateNotes, suggestion } from './feedback.js';
+import { matchAnswer } from './match.js';
+import type { WordOutcome } from './outcome.js';
 import { tokenise, type Token } from './tokens.js';
 import { looksLikeUrl, normaliseText } from './text.js';
 
@@ -27,6 +23,23 @@ export interface WfdResult {
   transcription: string;
 }
 
+/**
+ * Limits apply to the text as compared: NFKC can turn one character into eighteen
+ * ("\uFDFA"), so a short body must not become a long sentence after the check.
+ */
+function normalisedWithinLimit(text: string, field: 'question' | 'responseUser'): string {
+  const normalised = normaliseText(text);
+  if (normalised.length > MAX_WFD_TEXT_LENGTH) {
+    const after = text.length > MAX_WFD_TEXT_LENGTH ? '' : ' after Unicode normalisation';
+    throw new ScoringError(
+      'INVALID_PARAMETER',
+      `${field} must be at most ${MAX_WFD_TEXT_LENGTH} characters${after}`,
+      field,
+    );
+  }
+  return normalised;
+}
+
 function referenceWords(question: string): Token[] {
   if (looksLikeUrl(question)) {
     throw new ScoringError(
@@ -35,14 +48,7 @@ function referenceWords(question: string): Token[] {
       'question',
     );
   }
-  if (question.length > MAX_WFD_TEXT_LENGTH) {
-    throw new ScoringError(
-      'INVALID_PARAMETER',
-      `question must be at most ${MAX_WFD_TEXT_LENGTH} characters`,
-      'question',
-    );
-  }
-  const words = tokenise(question);
+  const words = tokenise(normalisedWithinLimit(question, 'question'));
   if (words.length === 0) {
     throw new ScoringError(
       'INVALID_PARAMETER',
@@ -53,9 +59,16 @@ function referenceWords(question: string): Token[] {
   return words;
 }
 
-function wordEntry(token: Token, outcome: WordOutcome): Word {
-  return untimedWord(token.display, outcome.kind === 'correct' ? 'Good' : 'Bad');
-}
+const LABELS: Record<WordOutcome['kind'], WordLabel> = {
+  correct: 'Good',
+  missed: 'Missing',
+  nearMiss: 'Bad',
+  expanded: 'Bad',
+  contracted: 'Bad',
+  split: 'Bad',
+  joined: 'Bad',
+  covered: 'Bad',
+};
 
 /**
  * Write From Dictation: one point per reference word the answer contains, spelled
@@ -63,13 +76,13 @@ function wordEntry(token: Token, outcome: WordOutcome): Word {
  */
 export function scoreWriteFromDictation(request: WriteFromDictationRequest): WfdResult {
   const reference = referenceWords(request.question);
-  const match = matchAnswer(reference, tokenise(request.responseUser));
+  const transcription = normalisedWithinLimit(request.responseUser, 'responseUser');
+  const match = matchAnswer(reference, tokenise(transcription));
   const total = reference.length;
   const points = match.outcomes.filter((outcome) => outcome.kind === 'correct').length;
-  const findings = findingsOf(reference, match);
-  const guessing = looksLikeGuessing(findings, total);
+  const guessing = looksLikeGuessing(match, total);
   const status = guessing ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
-  const advice = suggestion(findings, points, total) + (guessing ? GUESSING_CAUTION : '');
+  const advice = suggestion(reference, match, points, total) + (guessing ? GUESSING_CAUTION : '');
   return {
     components: [
       {
@@ -78,7 +91,7 @@ export function scoreWriteFromDictation(request: WriteFromDictationRequest): Wfd
         suggestion: advice,
         maxScore: total,
         status,
-        privateNotes: privateNotes(findings, total),
+        privateNotes: privateNotes(reference, match, total),
       },
       {
         name: 'overall',
@@ -89,7 +102,9 @@ export function scoreWriteFromDictation(request: WriteFromDictationRequest): Wfd
         privateNotes: `${points} of ${total} ${total === 1 ? 'word' : 'words'} correct.`,
       },
     ],
-    words: reference.map((token, index) => wordEntry(token, match.outcomes[index] as WordOutcome)),
-    transcription: normaliseText(request.responseUser),
+    words: reference.map((token, index) =>
+      untimedWord(token.display, LABELS[(match.outcomes[index] as WordOutcome).kind]),
+    ),
+    transcription,
   };
 }

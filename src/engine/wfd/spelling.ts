@@ -1,7 +1,8 @@
 /**
  * British and American spellings of the same word map to one form (the American one), so
- * a learner is never marked down for the variety they were taught. Only pairs that are the
- * same word are listed: tyre/tire, cheque/check and storey/story stay distinct.
+ * a learner is never marked down for the variety they were taught. Both directions are
+ * accepted. Some American forms are also another British word (tire, check, story): those
+ * pairs are accepted too, and the notes say so (see AMBIGUOUS_BRITISH).
  */
 const OUR_STEMS = [
   'arbo',
@@ -128,10 +129,12 @@ const IRREGULAR: Record<string, string> = {
   anaesthetic: 'anesthetic',
   analogue: 'analog',
   catalogue: 'catalog',
+  cheque: 'check',
   cosy: 'cozy',
   defence: 'defense',
   dialogue: 'dialog',
   distil: 'distill',
+  draught: 'draft',
   doughnut: 'donut',
   encyclopaedia: 'encyclopedia',
   enrol: 'enroll',
@@ -139,10 +142,12 @@ const IRREGULAR: Record<string, string> = {
   foetus: 'fetus',
   fulfil: 'fulfill',
   fulfilment: 'fulfillment',
+  gaol: 'jail',
   grey: 'gray',
   instalment: 'installment',
   jewellery: 'jewelry',
   judgement: 'judgment',
+  kerb: 'curb',
   licence: 'license',
   manoeuvre: 'maneuver',
   mould: 'mold',
@@ -159,10 +164,28 @@ const IRREGULAR: Record<string, string> = {
   sceptic: 'skeptic',
   sceptical: 'skeptical',
   skilful: 'skillful',
+  storey: 'story',
+  storeys: 'stories',
   sulphur: 'sulfur',
+  tyre: 'tire',
   wilful: 'willful',
   woollen: 'woolen',
 };
+/**
+ * British forms whose American spelling is also a different British word: "tire" is the
+ * American tyre and the British verb. Accepted as spelling variants, and said so in notes.
+ */
+const AMBIGUOUS_BRITISH = new Set([
+  'cheque',
+  'draught',
+  'kerb',
+  'licence',
+  'metre',
+  'practise',
+  'programme',
+  'storey',
+  'tyre',
+]);
 const INFLECTIONS = ['', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers', 'ful', 'less', 'ly', 'y'];
 
 function rule(stems: readonly string[], british: string, american: string, endings: string) {
@@ -194,6 +217,15 @@ function irregular(word: string): string | null {
     if (american) return american + ending;
   }
   return null;
+}
+
+/** Whether a written British form (or its inflection) has an American twin that is another word. */
+export function isAmbiguousVariant(word: string): boolean {
+  if (word === 'storeys') return true;
+  return INFLECTIONS.some(
+    (ending) =>
+      word.endsWith(ending) && AMBIGUOUS_BRITISH.has(word.slice(0, word.length - ending.length)),
+  );
 }
 
 function iseToIze(word: string): string {

@@ -4,8 +4,11 @@ import { normaliseText } from './text.js';
 
 /**
  * A written word as the scorer compares it. `parts` are its comparison keys: lower case,
- * no punctuation or accents, hyphenated pieces apart, digits spelled out, American
- * spelling. "Well-known" → [well, known]; "21st" → [twenty, first]; "Colour," → [color].
+ * no punctuation or accents except the apostrophe (which is spelling), hyphenated pieces
+ * apart, digits spelled out, American spelling. "Well-known" → [well, known];
+ * "21st" → [twenty, first]; "Colour," → [color]; "It's" → [it's].
+ * The boundaries between a token's parts (a hyphen, or inside a number) may be written as
+ * a hyphen, a space or nothing; a space between two tokens is part of the spelling.
  */
 export interface Token {
   /** As written, without the punctuation around it. */
@@ -15,20 +18,31 @@ export interface Token {
 
 export interface Part {
   key: string;
+  /** Folded as written, before American spelling: tells an accepted variant from the same word. */
+  spelled: string;
   /** The piece of the written word this key came from, for notes. */
   display: string;
 }
 
 const SEPARATORS = /[\s\u2012-\u2015\u2212/]+/u;
-const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+const LEADING = /^[^\p{L}\p{N}]+/u;
+const TRAILING = /[^\p{L}\p{N}]+$/u;
 const DECIMAL = /^\d+\.\d+$/u;
+const APOSTROPHE = "'";
 
 function foldLetters(piece: string): string {
   return piece
     .toLowerCase()
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .replace(/[^\p{L}\p{N}.,]/gu, '');
+    .replace(/[^\p{L}\p{N}.,']/gu, '');
+}
+
+/** "colour's" → "color's": the variant rules see the word before its apostrophe. */
+function americanKey(word: string): string {
+  const apostrophe = word.indexOf(APOSTROPHE);
+  if (apostrophe <= 0) return americanSpelling(word);
+  return americanSpelling(word.slice(0, apostrophe)) + word.slice(apostrophe);
 }
 
 /** Learners of one item type the same few hundred words: their parts are worth keeping. */
@@ -47,16 +61,33 @@ function cachedPartsOfPiece(piece: string): readonly Part[] {
 
 function partsOfPiece(piece: string): Part[] {
   const folded = foldLetters(piece);
-  if (DECIMAL.test(folded)) return [{ key: folded, display: piece }];
+  if (DECIMAL.test(folded)) return [{ key: folded, spelled: folded, display: piece }];
   const spelled = spellNumber(folded);
-  if (spelled) return spelled.map((key) => ({ key, display: piece }));
-  const key = folded.replace(/[.,]/gu, '');
-  return key === '' ? [] : [{ key: americanSpelling(key), display: piece }];
+  if (spelled) return spelled.map((key) => ({ key, spelled: key, display: piece }));
+  const word = folded.replace(/[.,]/gu, '').replace(/^'+$/u, '');
+  return word === '' ? [] : [{ key: americanKey(word), spelled: word, display: piece }];
+}
+
+/**
+ * The word without the punctuation around it. A closing apostrophe after an "s" is the
+ * plural possessive ("students'") and stays, unless the word opened with a quote mark.
+ */
+function displayOf(raw: string): string {
+  const leading = LEADING.exec(raw)?.[0] ?? '';
+  const trailing = TRAILING.exec(raw)?.[0] ?? '';
+  const core = raw.slice(leading.length, raw.length - trailing.length);
+  const possessive =
+    !leading.includes(APOSTROPHE) && /s$/iu.test(core) && trailing.startsWith(APOSTROPHE);
+  return possessive ? core + APOSTROPHE : core;
 }
 
 function toToken(raw: string): Token {
-  const display = raw.replace(EDGE_PUNCTUATION, '');
-  const parts = display.split('-').flatMap((piece) => cachedPartsOfPiece(piece));
+  const display = displayOf(raw);
+  const pieces = display.split('-');
+  const parts = pieces.flatMap((piece, index) =>
+    // The possessive apostrophe belongs to the last piece only: "mother-in-laws'".
+    cachedPartsOfPiece(index === pieces.length - 1 ? piece : piece.replace(/'+$/u, '')),
+  );
   return { display, parts };
 }
 
@@ -71,4 +102,9 @@ export function tokenise(text: string): Token[] {
 /** The key a whole reference word must be matched by: its parts run together. */
 export function wordKey(token: Token): string {
   return token.parts.map((part) => part.key).join('');
+}
+
+/** The word as folded and written, before American spelling. */
+export function spelledKey(token: Token): string {
+  return token.parts.map((part) => part.spelled).join('');
 }

@@ -2,6 +2,7 @@ import type { AttemptDetail } from '../../../../shared/app-api';
 import { readResultDetail } from '../../lib/result-detail';
 import { ScoreCards } from '../ScoreCards';
 import { WordTranscript } from '../WordTranscript';
+import { DictationResult } from './DictationResult';
 
 interface AttemptResultProps {
   attempt: AttemptDetail;
@@ -14,7 +15,8 @@ export function AttemptResult({ attempt, positionMs = null }: AttemptResultProps
   return (
     <div className="attempt-result">
       <ScoreCards scores={attempt.scores} details={result?.components} />
-      {result && (
+      {result && attempt.task === 'wfd' && <DictationResult result={result} />}
+      {result && attempt.task !== 'wfd' && (
         <>
           <h3>Word by word</h3>
           <WordTranscript words={result.words} positionMs={positionMs} />
