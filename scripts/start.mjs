@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureNative } from './ensure-native.mjs';
 
 const root = join(import.meta.dirname, '..');
 const inputs = ['src', 'package.json', 'electron.vite.config.ts'];
@@ -36,12 +37,14 @@ function runOrExit(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Where the electron package finds its binary, ELECTRON_OVERRIDE_DIST_PATH included. */
 function electronBinary() {
   const dir = join(root, 'node_modules/electron');
   const pathFile = join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? binary : null;
+  const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const binary = override ? join(override, name || 'electron') : name && join(dir, 'dist', name);
+  return binary && existsSync(binary) ? binary : null;
 }
 
 function installElectronOnce() {
@@ -57,6 +60,15 @@ function runApp(command, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
+function startBrowserHost() {
+  const native = ensureNative('node');
+  if (!native.ok) {
+    console.error(`start: ${native.message}`);
+    process.exit(1);
+  }
+  runApp(process.execPath, ['out/main/browser-host.js']);
+}
+
 if (buildIsCurrent()) console.log('start: the build in out/ is up to date');
 else runOrExit('npx', ['electron-vite', 'build']);
 
@@ -64,15 +76,20 @@ else runOrExit('npx', ['electron-vite', 'build']);
 // Electron is installed.
 const wantsBrowser = process.argv.includes('--browser') || process.env.EXAMINER_HOST === 'browser';
 const electron = wantsBrowser ? null : (electronBinary() ?? installElectronOnce());
-if (electron) {
-  runOrExit(process.execPath, ['scripts/ensure-native.mjs', 'electron']);
-  runApp(electron, ['.']);
+if (wantsBrowser) {
+  startBrowserHost();
+} else if (!electron) {
+  console.log(
+    "Electron's binary is not available (no network to fetch it); starting the browser host instead.",
+  );
+  startBrowserHost();
 } else {
-  if (!wantsBrowser) {
-    console.log(
-      "Electron's binary is not available (no network to fetch it); starting the browser host instead.",
-    );
+  const native = ensureNative('electron');
+  if (native.ok) {
+    runApp(electron, ['.']);
+  } else {
+    // The Electron build is made in a copy, so Node's build is untouched and still loads.
+    console.log(`${native.message}; starting the browser host instead.`);
+    startBrowserHost();
   }
-  runOrExit(process.execPath, ['scripts/ensure-native.mjs', 'node']);
-  runApp(process.execPath, ['out/main/browser-host.js']);
 }
