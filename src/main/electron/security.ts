@@ -21,7 +21,9 @@ export function serveRenderer(session: Session, rendererDir: string): void {
     if (request.method !== 'GET') return new Response(null, { status: 405 });
     const file = resolveAppFile(request.url, rendererDir);
     if (!file.ok) return new Response(null, { status: file.status });
-    return net.fetch(pathToFileURL(file.path).href);
+    return net
+      .fetch(pathToFileURL(file.path).href)
+      .catch(() => new Response(null, { status: 404 }));
   });
 }
 
