@@ -4,27 +4,13 @@
 // electron-builder (`npm run dist -- --linux deb`). Where Electron's zip cannot be fetched,
 // it says so in one line and exits 0: there is nothing to package without it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { electronBinary, electronDistDir, installElectronOnce } from './electron-binary.mjs';
 import { ensureNative } from './ensure-native.mjs';
 
 const root = join(import.meta.dirname, '..');
-const electronDir = join(root, 'node_modules/electron');
 const electronVersion = createRequire(import.meta.url)('electron/package.json').version;
-
-function electronDistIsInstalled() {
-  const pathFile = join(electronDir, 'path.txt');
-  if (!existsSync(pathFile)) return false;
-  return existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim()));
-}
-
-/** Electron's own installer fetches the zip (or takes it from its cache) and unpacks it. */
-function fetchElectronOnce() {
-  const installer = join(electronDir, 'install.js');
-  spawnSync(process.execPath, [installer], { cwd: root, stdio: 'ignore', timeout: 10 * 60_000 });
-  return electronDistIsInstalled();
-}
 
 function step(name, command, args) {
   console.log(`dist: ${name}`);
@@ -35,7 +21,7 @@ function step(name, command, args) {
   }
 }
 
-if (!electronDistIsInstalled() && !fetchElectronOnce()) {
+if (!electronBinary() && !installElectronOnce(10 * 60_000)) {
   console.log(
     `dist: Electron ${electronVersion}'s zip cannot be fetched here (no network to its release server), so no installers were built.`,
   );
@@ -54,7 +40,7 @@ step('packaging', 'npx', [
   'electron-builder',
   ...['--publish', 'never'],
   // This platform's Electron, just fetched or installed, rather than a second download.
-  ...(otherPlatform ? [] : [`-c.electronDist=${join(electronDir, 'dist')}`]),
+  ...(otherPlatform ? [] : [`-c.electronDist=${electronDistDir()}`]),
   ...passed,
 ]);
 // Back to Node's build for the tests and the browser host: a copy of the kept file.

@@ -2,8 +2,9 @@
 // `npm start`: build when the sources changed, then run Examiner in Electron, or, where
 // Electron's binary cannot be had, in the browser host (Node + the system's Chromium).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { electronBinary, installElectronOnce } from './electron-binary.mjs';
 import { ensureNative } from './ensure-native.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -37,22 +38,6 @@ function runOrExit(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Where the electron package finds its binary, ELECTRON_OVERRIDE_DIST_PATH included. */
-function electronBinary() {
-  const dir = join(root, 'node_modules/electron');
-  const pathFile = join(dir, 'path.txt');
-  const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  const binary = override ? join(override, name || 'electron') : name && join(dir, 'dist', name);
-  return binary && existsSync(binary) ? binary : null;
-}
-
-function installElectronOnce() {
-  const installer = join(root, 'node_modules/electron/install.js');
-  spawnSync(process.execPath, [installer], { cwd: root, stdio: 'ignore', timeout: 60_000 });
-  return electronBinary();
-}
-
 /** Runs the app in the foreground, passing Ctrl+C and termination on to it. */
 function runApp(command, args) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
@@ -75,7 +60,7 @@ else runOrExit('npx', ['electron-vite', 'build']);
 // `npm start -- --browser` (or EXAMINER_HOST=browser) picks the browser host even where
 // Electron is installed.
 const wantsBrowser = process.argv.includes('--browser') || process.env.EXAMINER_HOST === 'browser';
-const electron = wantsBrowser ? null : (electronBinary() ?? installElectronOnce());
+const electron = wantsBrowser ? null : (electronBinary() ?? installElectronOnce(60_000));
 if (wantsBrowser) {
   startBrowserHost();
 } else if (!electron) {
