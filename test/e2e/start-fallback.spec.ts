@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chromiumPath, ROOT } from './support/environment';
 
 const READY = 'EXAMINER_BROWSER_HOST_READY ';
@@ -13,10 +13,12 @@ const READY = 'EXAMINER_BROWSER_HOST_READY ';
  * network for Electron's headers, simulated here): one line says so, the browser host starts
  * instead, and better-sqlite3 still loads under Node.
  */
+// A check of start-up itself, run once: in the browser-host project, whose browser it uses.
+test.skip(({ host }) => host !== 'browser', 'a start-up check, run in the browser-host project');
+
 test('npm start falls back to the browser host when the native build for Electron fails', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'browser-host', 'a start-up check, run once');
+}) => {
   test.skip(!chromiumPath(), 'No Chromium at $CHROMIUM_PATH or /usr/bin/chromium');
   const scratch = mkdtempSync(join(tmpdir(), 'examiner-start-'));
   // An Electron binary that must never be run: the fallback happens before it would be.

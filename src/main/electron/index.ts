@@ -92,7 +92,7 @@ function failedToStart(error: unknown): void {
   app.exit(1);
 }
 
-function prepare(rendererSource: RendererSource): void {
+function prepare(page: RendererSource): void {
   app.enableSandbox();
   registerAppScheme();
   for (const [name, value] of fakeMicrophoneSwitches(
@@ -110,8 +110,7 @@ function prepare(rendererSource: RendererSource): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  if (rendererSource.kind === 'dev-server')
-    console.log(`Examiner: renderer from ${rendererSource.url}`);
+  if (page.kind === 'dev-server') console.log(`Examiner: development renderer at ${page.url}`);
   start().catch(failedToStart);
 }
 
