@@ -25,7 +25,7 @@ const root = join(import.meta.dirname, '..');
 const packageDir = join(root, 'node_modules/better-sqlite3');
 const activeAddon = join(packageDir, 'build/Release/better_sqlite3.node');
 const activeMarker = join(packageDir, 'build/Release/examiner-runtime');
-export const nativeDir = join(root, 'native');
+const nativeDir = join(root, 'native');
 const ADDON = 'better_sqlite3.node';
 
 const require = createRequire(import.meta.url);
@@ -40,11 +40,11 @@ function buildKey(runtime, runtimeVersion, platform = process.platform, arch = p
 }
 
 const nodeKey = () => buildKey('node', `abi${process.versions.modules}`);
-export const electronKey = (platform, arch) =>
+const electronKey = (platform, arch) =>
   buildKey('electron', version('electron'), platform, arch);
 
 /** Where the kept copy of one build lives. */
-export const keptAddon = (key) => join(nativeDir, key, ADDON);
+const keptAddon = (key) => join(nativeDir, key, ADDON);
 
 function activeKey() {
   return existsSync(activeMarker) ? readFileSync(activeMarker, 'utf8').trim() : null;
@@ -109,7 +109,7 @@ function electronBuildEnv() {
  * build), with @electron/rebuild: a prebuilt binary when one can be fetched, else compiled
  * against Electron's headers. Its output goes to a log, so that a failure is one line here.
  */
-export function buildForElectron(platform = process.platform, arch = process.arch) {
+function buildForElectron(platform = process.platform, arch = process.arch) {
   const key = electronKey(platform, arch);
   const scratch = join(nativeDir, '.build');
   const log = join(nativeDir, 'electron-build.log');
