@@ -40,8 +40,7 @@ function buildKey(runtime, runtimeVersion, platform = process.platform, arch = p
 }
 
 const nodeKey = () => buildKey('node', `abi${process.versions.modules}`);
-const electronKey = (platform, arch) =>
-  buildKey('electron', version('electron'), platform, arch);
+const electronKey = (platform, arch) => buildKey('electron', version('electron'), platform, arch);
 
 /** Where the kept copy of one build lives. */
 const keptAddon = (key) => join(nativeDir, key, ADDON);
