@@ -17,6 +17,7 @@ export default tseslint.config(
     ignores: [
       'out/**',
       'dist/**',
+      'native/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',

@@ -2,8 +2,10 @@
 // `npm start`: build when the sources changed, then run Examiner in Electron, or, where
 // Electron's binary cannot be had, in the browser host (Node + the system's Chromium).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { electronBinary, installElectronOnce } from './electron-binary.mjs';
+import { ensureNative } from './ensure-native.mjs';
 
 const root = join(import.meta.dirname, '..');
 const inputs = ['src', 'package.json', 'electron.vite.config.ts'];
@@ -36,25 +38,20 @@ function runOrExit(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function electronBinary() {
-  const dir = join(root, 'node_modules/electron');
-  const pathFile = join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? binary : null;
-}
-
-function installElectronOnce() {
-  const installer = join(root, 'node_modules/electron/install.js');
-  spawnSync(process.execPath, [installer], { cwd: root, stdio: 'ignore', timeout: 60_000 });
-  return electronBinary();
-}
-
 /** Runs the app in the foreground, passing Ctrl+C and termination on to it. */
 function runApp(command, args) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+function startBrowserHost() {
+  const native = ensureNative('node');
+  if (!native.ok) {
+    console.error(`start: ${native.message}`);
+    process.exit(1);
+  }
+  runApp(process.execPath, ['out/main/browser-host.js']);
 }
 
 if (buildIsCurrent()) console.log('start: the build in out/ is up to date');
@@ -63,16 +60,21 @@ else runOrExit('npx', ['electron-vite', 'build']);
 // `npm start -- --browser` (or EXAMINER_HOST=browser) picks the browser host even where
 // Electron is installed.
 const wantsBrowser = process.argv.includes('--browser') || process.env.EXAMINER_HOST === 'browser';
-const electron = wantsBrowser ? null : (electronBinary() ?? installElectronOnce());
-if (electron) {
-  runOrExit(process.execPath, ['scripts/ensure-native.mjs', 'electron']);
-  runApp(electron, ['.']);
+const electron = wantsBrowser ? null : (electronBinary() ?? installElectronOnce(60_000));
+if (wantsBrowser) {
+  startBrowserHost();
+} else if (!electron) {
+  console.log(
+    "Electron's binary is not available (no network to fetch it); starting the browser host instead.",
+  );
+  startBrowserHost();
 } else {
-  if (!wantsBrowser) {
-    console.log(
-      "Electron's binary is not available (no network to fetch it); starting the browser host instead.",
-    );
+  const native = ensureNative('electron');
+  if (native.ok) {
+    runApp(electron, ['.']);
+  } else {
+    // The Electron build is made in a copy, so Node's build is untouched and still loads.
+    console.log(`${native.message}; starting the browser host instead.`);
+    startBrowserHost();
   }
-  runOrExit(process.execPath, ['scripts/ensure-native.mjs', 'node']);
-  runApp(process.execPath, ['out/main/browser-host.js']);
 }

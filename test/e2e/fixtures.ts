@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { _electron, test as base, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { test as base, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type {
   AppMethod,
   ExaminerBridge,
@@ -9,6 +9,7 @@ import type {
   MethodOutput,
 } from '../../src/shared/app-api';
 import { startBrowserHost } from './hosts/browser-host';
+import { launchElectron } from './hosts/electron-host';
 import { chromiumPath, electronBinary, onCi, ROOT } from './support/environment';
 
 export type HostKind = 'browser' | 'electron';
@@ -29,7 +30,7 @@ export const test = base.extend<{ app: ExaminerApp }, HostOptions>({
   app: async ({ host, playwright, launchOptions }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'examiner-e2e-'));
     try {
-      if (host === 'electron') await useElectron(dataDir, testInfo, use);
+      if (host === 'electron') await useElectron(dataDir, testInfo, use, launchOptions.args ?? []);
       else
         await useBrowserHost(dataDir, testInfo, use, () =>
           playwright.chromium.launch(launchOptions),
@@ -82,17 +83,16 @@ async function useBrowserHost(
   }
 }
 
-async function useElectron(dataDir: string, testInfo: TestInfo, use: Use) {
+async function useElectron(
+  dataDir: string,
+  testInfo: TestInfo,
+  use: Use,
+  chromiumArgs: readonly string[],
+) {
   const executablePath = electronBinary();
   testInfo.skip(!executablePath, "Electron's binary is not installed (no network to fetch it)");
   if (!executablePath) return;
-  const electronApp = await _electron.launch({
-    executablePath,
-    // The permission handler grants the microphone; the fake device supplies one.
-    args: [ROOT, '--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream'],
-    cwd: ROOT,
-    env: { ...process.env, EXAMINER_DATA_DIR: dataDir },
-  });
+  const electronApp = await launchElectron(executablePath, dataDir, chromiumArgs);
   try {
     const page = await electronApp.firstWindow();
     await use({

@@ -4,7 +4,6 @@ import { expect, screenshotPath, test } from './fixtures';
 test('a spoken answer is recorded, submitted and kept with its audio', async ({
   app,
 }, testInfo) => {
-  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
   const { page } = app;
   await app.call('candidates.create', { name: 'Mei Chen' });
   await app.call('items.create', {
@@ -70,7 +69,6 @@ interface OpenedStream {
 test('a double click on Start recording opens the microphone once, and Stop releases it', async ({
   app,
 }) => {
-  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
   const { page } = app;
   await app.call('candidates.create', { name: 'Lars Berg' });
   await app.call('items.create', { task: 'rs', title: 'Sentence 9', refText: 'Close the door.' });

@@ -37,7 +37,6 @@ test.use({
 test('a spoken Repeat Sentence answer is recorded, scored by the embedded engine and shown word by word', async ({
   app,
 }, testInfo) => {
-  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
   test.skip(!wav, 'espeak-ng and sox are needed to speak the answer');
   const { page } = app;
   await app.call('candidates.create', { name: 'Ana Souza' });

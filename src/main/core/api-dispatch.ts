@@ -46,8 +46,8 @@ export async function dispatch(
   return spec.output.parse(output);
 }
 
+/** What the renderer is told: never a stack trace, which stays in the main-process log. */
 export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof UserFacingError) return { message: error.message, detail: error.detail };
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { message: 'Something went wrong. The details are in the log.', detail };
+  return { message: 'Something went wrong. The details are in the log.', detail: null };
 }

@@ -1,4 +1,5 @@
 import type { AppEvent, EventPayload } from '../../shared/app-api.js';
+import type { EngineLauncher } from '../engine-process/engine-child.js';
 
 /**
  * Everything the main process does, independent of the host that carries it to the
@@ -26,5 +27,5 @@ export interface HostOptions {
   dataDir: string;
   secretStore: SecretStore;
   /** How to start the embedded scoring server as a child process. */
-  serverEntry: { modulePath: string; execArgv: string[] };
+  serverEntry: { modulePath: string; execArgv: string[]; launcher?: EngineLauncher };
 }

@@ -187,7 +187,10 @@ async function loggedDispatch(
     return await run();
   } catch (error) {
     const failure = toApiFailure(error);
-    logger.warn({ method, message: failure.message, detail: failure.detail }, 'request failed');
+    logger.warn(
+      { method, message: failure.message, detail: failure.detail, err: error },
+      'request failed',
+    );
     throw error;
   }
 }

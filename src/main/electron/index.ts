@@ -1,23 +1,30 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, session } from 'electron';
 import type { AppCore } from '../core/app-core.js';
 import { createAppCore } from '../core/create-app-core.js';
+import { isAppUrl, type RendererSource } from './app-url.js';
+import { fakeMicrophoneSwitches } from './fake-microphone.js';
 import { forwardEvents, handleCalls } from './ipc.js';
+import { electronKeyStore } from './key-store.js';
 import { installMenu } from './menu.js';
-import { createSafeStorageSecretStore } from './safe-storage-secret-store.js';
-import { blockNavigation, isAppUrl, restrictPermissions } from './security.js';
+import { rendererSource } from './renderer-source.js';
+import {
+  blockNavigation,
+  registerAppScheme,
+  restrictPermissions,
+  serveRenderer,
+} from './security.js';
+import { startIfFirstInstance } from './single-instance.js';
+import { utilityProcessLauncher } from './utility-process-launcher.js';
+import { webPreferences } from './window-options.js';
 
-/** Thin glue: every decision lives in AppCore; this file only wires Electron to it. */
+/** Thin glue: every decision lives in AppCore or in the pure modules beside this file. */
 const here = import.meta.dirname;
-const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-const rendererFile = join(here, '../renderer/index.html');
-
-const appUrl = rendererUrl ?? pathToFileURL(rendererFile).href;
-
-function isAppFrame(contents: WebContents): boolean {
-  return isAppUrl(contents.getURL(), appUrl);
-}
+const source = rendererSource({
+  devBuild: import.meta.env.DEV,
+  packaged: app.isPackaged,
+  devServerUrl: process.env.ELECTRON_RENDERER_URL,
+});
 
 function openWindow(core: AppCore): BrowserWindow {
   const win = new BrowserWindow({
@@ -27,34 +34,35 @@ function openWindow(core: AppCore): BrowserWindow {
     minHeight: 600,
     title: app.getName(),
     show: false,
-    webPreferences: {
-      preload: join(here, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+    webPreferences: webPreferences(join(here, '../preload/index.cjs'), app.isPackaged),
   });
   const stopForwarding = forwardEvents(core, win.webContents);
   win.on('closed', stopForwarding);
   win.once('ready-to-show', () => win.show());
-  void (rendererUrl ? win.loadURL(rendererUrl) : win.loadFile(rendererFile));
+  void win.loadURL(source.url);
   return win;
 }
 
 async function start(): Promise<void> {
   await app.whenReady();
+  const appSession = session.defaultSession;
+  appSession.setSpellCheckerEnabled(false);
+  serveRenderer(appSession, join(here, '../renderer'));
+  restrictPermissions(appSession, source);
   const dataDir = app.getPath('userData');
   const core = await createAppCore({
     host: 'electron',
     appVersion: app.getVersion(),
     dataDir,
-    secretStore: createSafeStorageSecretStore(dataDir),
-    serverEntry: { modulePath: join(here, 'server.js'), execArgv: [] },
+    secretStore: electronKeyStore(dataDir),
+    serverEntry: {
+      modulePath: join(here, 'server.js'),
+      execArgv: [],
+      launcher: utilityProcessLauncher,
+    },
   });
-  restrictPermissions(session.defaultSession);
   installMenu();
-  handleCalls(core, isAppFrame);
+  handleCalls(core, (url) => isAppUrl(url, source));
   openWindow(core);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow(core);
@@ -74,19 +82,42 @@ function closeCoreBeforeQuit(core: AppCore): void {
   });
 }
 
-// Lets tests (and examiners with several cohorts) keep separate data, as the browser host does.
-if (process.env.EXAMINER_DATA_DIR) app.setPath('userData', process.env.EXAMINER_DATA_DIR);
-if (!app.requestSingleInstanceLock()) app.quit();
-app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
-app.on('web-contents-created', (_event, contents) => blockNavigation(contents));
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
-start().catch((error: unknown) => {
+function failedToStart(error: unknown): void {
+  // The terminal gets the whole error; the examiner gets its message, never a stack.
   console.error('Examiner could not start:', error);
   dialog.showErrorBox(
     'Examiner could not start',
     error instanceof Error ? error.message : String(error),
   );
   app.exit(1);
+}
+
+function prepare(page: RendererSource): void {
+  app.enableSandbox();
+  registerAppScheme();
+  for (const [name, value] of fakeMicrophoneSwitches(
+    app.isPackaged,
+    process.env.EXAMINER_FAKE_MICROPHONE,
+  )) {
+    app.commandLine.appendSwitch(name, value);
+  }
+  app.on('second-instance', () => {
+    const win = BrowserWindow.getAllWindows()[0];
+    if (win?.isMinimized()) win.restore();
+    win?.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => blockNavigation(contents));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  if (page.kind === 'dev-server') console.log(`Examiner: development renderer at ${page.url}`);
+  start().catch(failedToStart);
+}
+
+// Lets tests (and examiners with several cohorts) keep separate data, as the browser host does.
+if (process.env.EXAMINER_DATA_DIR) app.setPath('userData', process.env.EXAMINER_DATA_DIR);
+startIfFirstInstance({
+  requestLock: () => app.requestSingleInstanceLock(),
+  quit: () => app.quit(),
+  start: () => prepare(source),
 });

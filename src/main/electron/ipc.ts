@@ -1,14 +1,15 @@
 import { ipcMain, type WebContents } from 'electron';
 import { toApiFailure } from '../core/api-dispatch.js';
 import type { AppCore } from '../core/app-core.js';
+import { isTrustedSender } from './ipc-sender.js';
 
 export const CALL_CHANNEL = 'examiner:call';
 export const EVENT_CHANNEL = 'examiner:event';
 
-/** Carries renderer calls to AppCore; failures travel as the ApiFailure shape. */
-export function handleCalls(core: AppCore, isAppFrame: (contents: WebContents) => boolean): void {
+/** Carries renderer calls to AppCore; failures travel as the ApiFailure shape, without stacks. */
+export function handleCalls(core: AppCore, isAppUrl: (url: string) => boolean): void {
   ipcMain.handle(CALL_CHANNEL, async (event, method: unknown, input: unknown) => {
-    if (!isAppFrame(event.sender) || typeof method !== 'string') {
+    if (!isTrustedSender(event.senderFrame, isAppUrl) || typeof method !== 'string') {
       return {
         ok: false,
         error: { message: 'Refused a call from outside the app.', detail: null },

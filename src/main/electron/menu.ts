@@ -1,14 +1,14 @@
-import { app, dialog, Menu, type MenuItemConstructorOptions } from 'electron';
+import { app, dialog, Menu } from 'electron';
+import { menuTemplate } from './menu-template.js';
 
-/** The standard menus plus Help → About, which names the version. */
+/** The application menu (see menu-template.ts), with Help → About naming the version. */
 export function installMenu(): void {
-  const template: MenuItemConstructorOptions[] = [
-    { role: 'fileMenu' },
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
-    { role: 'help', submenu: [{ label: `About ${app.getName()}`, click: showAbout }] },
-  ];
+  const template = menuTemplate({
+    appName: app.getName(),
+    packaged: app.isPackaged,
+    platform: process.platform,
+    showAbout,
+  });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 

@@ -1,16 +1,18 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Logger } from 'pino';
 import type { EngineStatus } from '../../shared/app-api.js';
 import { backoffDelay } from '../scoring-client/backoff.js';
+import { forkLauncher, type EngineChild, type EngineLauncher } from './engine-child.js';
 import { waitForHealth } from './health.js';
 import { waitForReadyLine } from './ready-line.js';
 
 export interface EngineOptions {
   modulePath: string;
   execArgv: string[];
+  /** How the server process is started: Node's fork unless the host says otherwise. */
+  launcher?: EngineLauncher;
   logger: Logger;
   startTimeoutMs?: number;
   restartBaseMs?: number;
@@ -27,7 +29,7 @@ const HEALTH_TIMEOUT_MS = 10 * 60_000;
  */
 export class EmbeddedEngine {
   readonly apiKey = randomBytes(32).toString('hex');
-  private child: ChildProcess | null = null;
+  private child: EngineChild | null = null;
   private wanted = false;
   private audioRoot = '';
   private current: EngineStatus = { state: 'stopped', baseUrl: null, detail: null };
@@ -63,7 +65,7 @@ export class EmbeddedEngine {
     this.wanted = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
-    if (this.child) this.child.kill();
+    if (this.child) this.child.stop();
     else this.launch('starting');
   }
 
@@ -84,31 +86,26 @@ export class EmbeddedEngine {
       detail:
         state === 'starting' ? 'Starting the scoring engine.' : 'Restarting the scoring engine.',
     });
-    const child = fork(
-      this.options.modulePath,
+    const launch = this.options.launcher ?? forkLauncher;
+    const child = launch({
+      modulePath: this.options.modulePath,
       // The engine serves this app alone, so no per-key rate limit.
-      [
+      args: [
         ...['--port', '0', '--host', '127.0.0.1', '--audio-root', this.audioRoot],
         ...['--rate-limit', '0', '--log-level', 'warn'],
       ],
-      {
-        execArgv: this.options.execArgv,
-        // ELECTRON_RUN_AS_NODE makes Electron's binary behave as plain Node in the child.
-        env: { ...process.env, EXAMINER_API_KEYS: this.apiKey, ELECTRON_RUN_AS_NODE: '1' },
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      },
-    );
+      execArgv: this.options.execArgv,
+      env: { ...process.env, EXAMINER_API_KEYS: this.apiKey },
+    });
     this.child = child;
     this.startedAt = Date.now();
-    child.once('exit', (code, signal) => this.onExit(child, code, signal));
-    child.once('error', (error) =>
-      this.options.logger.error({ err: error }, 'engine process error'),
-    );
+    child.onExit((code, signal) => this.onExit(child, code, signal));
+    child.onError((error) => this.options.logger.error({ err: error }, 'engine process error'));
     this.pipeLogs(child);
     void this.awaitReady(child);
   }
 
-  private async awaitReady(child: ChildProcess): Promise<void> {
+  private async awaitReady(child: EngineChild): Promise<void> {
     const log = this.options.logger;
     const timeoutMs = this.options.startTimeoutMs ?? 30_000;
     try {
@@ -123,11 +120,11 @@ export class EmbeddedEngine {
       log.info({ baseUrl }, 'scoring engine ready');
     } catch (error) {
       log.error({ err: error }, 'scoring engine did not start');
-      if (this.child === child) child.kill('SIGKILL');
+      if (this.child === child) child.stop(true);
     }
   }
 
-  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+  private onExit(child: EngineChild, code: number | null, signal: NodeJS.Signals | null): void {
     if (this.child !== child) return;
     this.child = null;
     this.options.logger.warn({ code, signal }, 'scoring engine exited');
@@ -147,7 +144,7 @@ export class EmbeddedEngine {
     this.restartTimer = setTimeout(() => this.launch('restarting'), delay);
   }
 
-  private pipeLogs(child: ChildProcess): void {
+  private pipeLogs(child: EngineChild): void {
     if (!child.stderr) return;
     createInterface({ input: child.stderr }).on('line', (line) =>
       logEngineLine(this.options.logger, line),
@@ -175,17 +172,17 @@ function logEngineLine(logger: Logger, line: string): void {
   write.call(logger, { engine }, 'engine');
 }
 
-function terminate(child: ChildProcess): Promise<void> {
+function terminate(child: EngineChild): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (child.exited) {
       resolve();
       return;
     }
-    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
+    const force = setTimeout(() => child.stop(true), 5_000);
+    child.onExit(() => {
       clearTimeout(force);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.stop();
   });
 }

@@ -1,11 +1,10 @@
-import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 
 export const READY_PREFIX = 'EXAMINER_SERVER_READY ';
 
 /** Resolves with the port of the server's `EXAMINER_SERVER_READY {"port":N}` line. */
 export function waitForReadyLine(
-  stdout: Readable,
+  stdout: NodeJS.ReadableStream,
   timeoutMs: number,
   onOtherLine: (line: string) => void,
 ): Promise<number> {
