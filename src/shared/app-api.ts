@@ -80,6 +80,8 @@ export const Attempt = z.object({
   nextRetryAt: IsoTime.nullable(),
   createdAt: IsoTime,
   updatedAt: IsoTime,
+  /** The mock test sitting this answer was given in, if any (History groups by it). */
+  sittingId: Id.nullable().default(null),
 });
 
 /** An attempt with the exact request sent and the raw response received. */
@@ -123,6 +125,16 @@ export const ExamTiming = z.object({
   /** A flat level meter for this long before the answer means no sound reaches the microphone. */
   silentInputSeconds: z.number().min(0.5).max(30),
 });
+
+/** The PTE-style timing of each task; docs/exam-timing.md gives the reasons. */
+export const EXAM_TIMING: z.infer<typeof ExamTiming> = {
+  rs: { leadInSeconds: 3, prepSeconds: 0, responseSeconds: 15 },
+  rl: { leadInSeconds: 3, prepSeconds: 10, responseSeconds: 40 },
+  di: { leadInSeconds: 0, prepSeconds: 25, responseSeconds: 40 },
+  wfd: { leadInSeconds: 7, prepSeconds: 0, responseSeconds: 60 },
+  silenceStopSeconds: 3,
+  silentInputSeconds: 3,
+};
 
 export const EndpointMode = z.enum(['embedded', 'remote']);
 export const Settings = z.object({

@@ -192,6 +192,19 @@ test('a three-item mock sitting runs in exam order to its summary, PDF and Histo
   await page.screenshot({ path: screenshotPath(testInfo, 'sitting-summary'), fullPage: true });
   await summary.getByRole('button', { name: 'Download PDF' }).click();
   await expect(summary.getByText(/^Downloaded sitting-\d+-Ana-Souza/u)).toBeVisible();
+  const pdf = await app.call('sittings.pdf', {
+    id: (await app.call('attempts.list', {})).rows[0]!.sittingId!,
+  });
+  expect(Buffer.from(pdf.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+  // History shows the sitting as one group of rows.
+  await nav(page, 'History');
+  const history = page.getByRole('table', { name: 'Attempts' });
+  await expect(
+    history.getByRole('rowheader', { name: /Mock test sitting \d+ · Ana Souza/u }),
+  ).toBeVisible();
+  await expect(history.locator('tr.in-group')).toHaveCount(3);
+  await page.screenshot({ path: screenshotPath(testInfo, 'sitting-in-history'), fullPage: true });
 });
 
 // ---- Killing the host mid-sitting: this test starts the host itself, to SIGKILL it. ----
@@ -309,4 +322,79 @@ test('after the host is killed mid-sitting, the sitting resumes with the finishe
     await new Promise((resolve) => host.child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+/** The page's microphone API, typed here because the tests compile without the DOM library. */
+interface MicrophoneWindow {
+  navigator: { mediaDevices: { getUserMedia: (constraints: unknown) => Promise<unknown> } };
+  AudioContext: new () => { createMediaStreamDestination(): { stream: unknown } };
+  DOMException: new (message: string, name: string) => Error;
+}
+
+test('timing and microphone are settings; each microphone fault is named before time runs', async ({
+  app,
+}, testInfo) => {
+  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
+  const { page } = app;
+  await app.call('settings.update', { microphoneId: 'unplugged-usb-microphone' });
+  await openScore(app, 'Kim Lee');
+  await page.getByRole('tab', { name: 'Exam timing and microphone' }).click();
+  await expect(page.getByRole('region', { name: 'Microphone' })).toContainText(
+    'The chosen microphone is not connected',
+  );
+  const timing = page.getByRole('form', { name: 'Exam timing' });
+  await timing.getByLabel('Repeat Sentence: Answer limit (s)').fill('20');
+  await timing.getByRole('button', { name: 'Save timing' }).click();
+  await expect(timing.getByText('Exam timing saved.')).toBeVisible();
+  expect((await app.call('settings.get', {})).examTiming.rs.responseSeconds).toBe(20);
+  await page.screenshot({ path: screenshotPath(testInfo, 'exam-settings'), fullPage: true });
+
+  const view = page.getByRole('region', { name: "Candidate's view" });
+  const neverPlayed = async () =>
+    expect(
+      await page
+        .getByTestId('prompt-audio')
+        .evaluate((audio) => (audio as unknown as { played: { length: number } }).played.length),
+    ).toBe(0);
+  const startItem = async () => {
+    await page.getByRole('tab', { name: 'One item' }).click();
+    await page.getByLabel('Candidate').selectOption({ label: 'Kim Lee' });
+    await page.getByLabel('Item').selectOption({ label: 'Sample RS 2: assignments' });
+    await view.getByRole('button', { name: 'Start the item' }).click();
+  };
+
+  // A chosen microphone that is not plugged in.
+  await startItem();
+  await expect(view).toContainText('The chosen microphone is not connected. Plug it in');
+  await neverPlayed();
+  await page.screenshot({ path: screenshotPath(testInfo, 'mic-missing') });
+
+  // Permission refused.
+  await app.call('settings.update', { microphoneId: '' });
+  await page.getByRole('tab', { name: 'Exam timing and microphone' }).click();
+  await page.evaluate(() => {
+    const view = globalThis as unknown as MicrophoneWindow;
+    view.navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new view.DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await startItem();
+  await expect(view).toContainText('Examiner may not use the microphone. Allow it and try again.');
+  await neverPlayed();
+  await page.screenshot({ path: screenshotPath(testInfo, 'mic-denied') });
+
+  // A microphone that gives no sound at all (muted): a flat meter for 3 s.
+  await page.evaluate(() => {
+    const view = globalThis as unknown as MicrophoneWindow;
+    view.navigator.mediaDevices.getUserMedia = async () =>
+      new view.AudioContext().createMediaStreamDestination().stream;
+  });
+  await view.getByRole('button', { name: 'Start the item again' }).click();
+  await expect(view.getByRole('status')).toHaveText('Checking the microphone: say something…');
+  await expect(view).toContainText(
+    'No sound reaches the microphone: its level stayed flat for 3 s.',
+    { timeout: 15_000 },
+  );
+  await neverPlayed();
+  await page.screenshot({ path: screenshotPath(testInfo, 'mic-silent') });
+  expect((await app.call('attempts.list', {})).total).toBe(0);
 });

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { z } from 'zod';
-import { Settings, type ExamTiming, type SettingsUpdate } from '../../shared/app-api.js';
+import { EXAM_TIMING, Settings, type SettingsUpdate } from '../../shared/app-api.js';
 import { DEFAULT_SCALE } from '../../shared/contract/requests.js';
 import type { SecretStore } from '../core/app-core.js';
 import { UserFacingError } from '../core/api-dispatch.js';
@@ -13,16 +13,6 @@ export type SettingsListener = (settings: StoredSettings, endpointChanged: boole
 type SettingsPatch = z.output<typeof SettingsUpdate>;
 
 const StoredShape = Settings.omit({ apiKeySet: true }).partial();
-
-/** The PTE-style timing of each task; docs/exam-timing.md gives the reasons. */
-export const EXAM_TIMING: ExamTiming = {
-  rs: { leadInSeconds: 3, prepSeconds: 0, responseSeconds: 15 },
-  rl: { leadInSeconds: 3, prepSeconds: 10, responseSeconds: 40 },
-  di: { leadInSeconds: 0, prepSeconds: 25, responseSeconds: 40 },
-  wfd: { leadInSeconds: 7, prepSeconds: 0, responseSeconds: 60 },
-  silenceStopSeconds: 3,
-  silentInputSeconds: 3,
-};
 
 /** Settings that are not secret live in the store; the API key only in the SecretStore. */
 export class SettingsService {

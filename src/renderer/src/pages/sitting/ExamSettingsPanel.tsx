@@ -1,5 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ExamTiming, Settings, TaskTiming } from '../../../../shared/app-api';
+import {
+  EXAM_TIMING,
+  type ExamTiming,
+  type Settings,
+  type TaskTiming,
+} from '../../../../shared/app-api';
 import { TASKS, type Task } from '../../../../shared/contract/endpoints';
 import { api } from '../../bridge';
 import { Notice } from '../../components/Notice';
@@ -109,6 +114,16 @@ function TimingForm({ settings, onSaved }: PanelProps) {
       <Notice message={save.error} />
       <Notice message={saved ? 'Exam timing saved.' : null} kind="success" />
       <div className="form-actions">
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => {
+            setSaved(false);
+            setDraft(EXAM_TIMING);
+          }}
+        >
+          Restore the exam&apos;s timing
+        </button>
         <button type="submit" className="button-primary" disabled={save.busy}>
           Save timing
         </button>

@@ -33,6 +33,10 @@ export function SittingSummaryView({ id, onDone }: { id: number; onDone: () => v
         <>
           <p className="summary-overall">
             Overall: <strong>{formatScore(data.overall)}</strong>
+            <span className="muted">
+              {' '}
+              (each task&apos;s mean weighs the same; unscored answers count once scored)
+            </span>
             {data.pending > 0 && (
               <span className="muted"> · {data.pending} answer(s) still being scored</span>
             )}
