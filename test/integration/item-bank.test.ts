@@ -8,9 +8,11 @@ import { importBundle } from '../../src/main/catalog/item-import.js';
 import { installSamples, samplesFolder } from '../../src/main/catalog/samples.js';
 import { silentLogger } from '../../src/main/logging/logger.js';
 import { MediaStore } from '../../src/main/media/media-store.js';
+import { sittingReportPdf } from '../../src/main/sittings/sitting-pdf.js';
 import { SittingService } from '../../src/main/sittings/sitting-service.js';
 import { SettingsRepo } from '../../src/main/store/settings-repo.js';
 import { SittingsRepo } from '../../src/main/store/sittings-repo.js';
+import { pdfText } from './export-pdf-text.js';
 import { QueueHarness, tempDir } from './main-harness.js';
 
 const SAMPLES = samplesFolder()!;
@@ -188,5 +190,16 @@ describe('the item bank', () => {
     ]);
     expect(summary.pending).toBe(2);
     expect(restarted.unfinished()).toEqual([]);
+    const pdf = await sittingReportPdf(summary);
+    const text = pdfText(pdf);
+    for (const expected of [
+      'mock test sitting',
+      'Ana',
+      'Repeat Sentence',
+      'RS 1 (RS)',
+      'WFD 1 (WFD)',
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 });

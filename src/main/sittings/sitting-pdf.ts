@@ -58,7 +58,7 @@ export async function sittingReportPdf(summary: SittingSummary): Promise<Buffer>
   heading(doc, 'Items, in the order sat');
   table(
     doc,
-    [left, left + 25, left + 200, left + 300, left + 345, left + 390, left + 435],
+    [left, left + 25, left + 175, left + 275, left + 330, left + 380, left + 435],
     ['#', 'Item', 'Status', 'Content', 'Pron.', 'Fluency', 'Overall'],
     sitting.steps.map((step) => {
       const attempt = step.attempt;
