@@ -44,6 +44,7 @@ export function ExamItemRunner(props: ExamItemRunnerProps) {
       </header>
       {image.url && <img className="prompt-image" src={image.url} alt="The picture to describe" />}
       <Notice message={mediaError} />
+      <Notice message={missingPrompt(item)} kind="info" />
       {!started && (
         <div className="form-actions exam-start">
           <p className="muted">{INTRO[item.task]}</p>
@@ -214,4 +215,14 @@ function statusText(view: RunView, item: Item): string {
     case 'failed':
       return 'The item stopped.';
   }
+}
+
+/** An item typed in by hand may lack its prompt; the examiner then gives it in person. */
+function missingPrompt(item: Item): string | null {
+  if (item.task === 'di') {
+    return item.imagePath ? null : 'This item has no picture. Add one on the Items page.';
+  }
+  return item.promptAudioPath
+    ? null
+    : 'This item has no prompt audio. Add it on the Items page, or read the text (Reveal text) to the candidate before starting.';
 }

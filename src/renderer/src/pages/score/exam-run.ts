@@ -59,6 +59,7 @@ export class ExamRun {
   private mic: MicrophoneSession | null = null;
   private finishNow: (() => void) | null = null;
   private typed = '';
+  /** Set when the microphone goes away mid-item. */
 
   constructor(
     private readonly item: Item,
