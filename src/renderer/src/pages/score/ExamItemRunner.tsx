@@ -174,6 +174,17 @@ function RunPanel({
         </div>
       )}
       <Notice message={view.error} />
+      {phase === 'save-failed' && (
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button-primary"
+            onClick={() => runRef.current?.retrySave()}
+          >
+            Save the answer again
+          </button>
+        </div>
+      )}
       {(phase === 'failed' || (phase === 'done' && !inSitting)) && (
         <div className="form-actions">
           <button type="button" className="button-secondary" onClick={onRestart}>
@@ -210,6 +221,8 @@ function statusText(view: RunView, item: Item): string {
       return `Type your answer: ${view.secondsLeft} s left`;
     case 'saving':
       return `${view.stopReason ? `${STOPPED[view.stopReason]} ` : ''}Saving the answer…`;
+    case 'save-failed':
+      return 'The answer is kept here but could not be saved yet.';
     case 'done':
       return `${view.stopReason ? `${STOPPED[view.stopReason]} ` : ''}Answer saved.`;
     case 'failed':

@@ -18,6 +18,7 @@ export type Phase =
   | 'recording'
   | 'typing'
   | 'saving'
+  | 'save-failed'
   | 'done'
   | 'failed';
 
@@ -59,6 +60,7 @@ export class ExamRun {
   private mic: MicrophoneSession | null = null;
   private finishNow: (() => void) | null = null;
   private typed = '';
+  private saveAgain: (() => void) | null = null;
   /** Set when the microphone goes away mid-item. */
 
   constructor(
@@ -79,9 +81,9 @@ export class ExamRun {
       const answer = speaking
         ? await this.record(times.responseSeconds)
         : await this.type(times.responseSeconds);
-      this.hooks.view({ phase: 'saving', level: 0 });
-      await this.hooks.submit(answer);
-      this.hooks.view({ phase: 'done' });
+      this.mic?.close();
+      await this.save(answer);
+      this.hooks.view({ phase: 'done', error: null });
     } catch (error) {
       if (error instanceof Cancelled) return;
       this.hooks.view({
@@ -93,10 +95,33 @@ export class ExamRun {
     }
   }
 
+  /** Saving failed (a full disk, say): the answer is kept in memory until saved again. */
+  private async save(answer: Answer): Promise<void> {
+    for (;;) {
+      this.hooks.view({ phase: 'saving', level: 0 });
+      try {
+        return await this.hooks.submit(answer);
+      } catch (error) {
+        this.hooks.view({
+          phase: 'save-failed',
+          error: error instanceof Error ? error.message : String(error),
+        });
+        await new Promise<void>((resolve) => (this.saveAgain = resolve));
+        this.check();
+      }
+    }
+  }
+
+  /** The examiner asks to save the kept answer again. */
+  retrySave(): void {
+    this.saveAgain?.();
+  }
+
   cancel(): void {
     this.cancelled = true;
     this.mic?.close();
     this.finishNow?.();
+    this.saveAgain?.();
   }
 
   /** The candidate is done: ends the answer now. */
