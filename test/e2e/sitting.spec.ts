@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -133,6 +133,35 @@ test('an import with one bad row imports the good rows and reports the bad one',
   await expect(
     page.getByRole('table', { name: 'Items' }).getByRole('row', { name: /Imported chart/ }),
   ).toContainText('Picture');
+
+  // A folder with a JSON manifest imports the same way.
+  const folder = mkdtempSync(join(tmpdir(), 'examiner-e2e-bundle-'));
+  try {
+    mkdirSync(join(folder, 'bank', 'audio'), { recursive: true });
+    copyFileSync(join(samples, 'rl-2.ogg'), join(folder, 'bank', 'audio', 'lecture.ogg'));
+    writeFileSync(
+      join(folder, 'bank', 'manifest.json'),
+      JSON.stringify([
+        {
+          task: 'rl',
+          title: 'Imported lecture',
+          refText: 'Sleep helps memory.',
+          keywords: ['sleep', 'memory'],
+          audio: 'audio/lecture.ogg',
+        },
+      ]),
+    );
+    await page.getByLabel('Item bundle folder').setInputFiles(join(folder, 'bank'));
+    await expect(report).toContainText('1 imported, 0 refused');
+    await page.screenshot({ path: screenshotPath(testInfo, 'import-folder-report') });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const lecture = (await app.call('items.list', { task: 'rl' })).find(
+    (item) => item.title === 'Imported lecture',
+  );
+  expect(lecture).toMatchObject({ keywords: ['sleep', 'memory'] });
+  expect(lecture?.promptAudioPath).toMatch(/^media\/.+\.ogg$/u);
 });
 
 async function chooseSittingItems(page: Page, candidate: string) {
