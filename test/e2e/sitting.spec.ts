@@ -185,6 +185,14 @@ test('a three-item mock sitting runs in exam order to its summary, PDF and Histo
   const { page } = app;
   await openScore(app, 'Ana Souza');
   const setup = await chooseSittingItems(page, 'Ana Souza');
+  // The choice saved as a test form, then chosen again from it.
+  await setup.getByLabel('Test form name').fill('Short form');
+  await setup.getByRole('button', { name: 'Save as test form' }).click();
+  await expect(setup.getByText('Saved the test form "Short form".')).toBeVisible();
+  await setup.getByLabel('Sample RS 1: library hours').uncheck();
+  await expect(setup.getByText('2 items chosen')).toBeVisible();
+  await setup.getByLabel('Saved test form').selectOption({ label: 'Short form (3 items)' });
+  await expect(setup.getByText('3 items chosen')).toBeVisible();
   await page.screenshot({ path: screenshotPath(testInfo, 'sitting-setup'), fullPage: true });
   await setup.getByRole('button', { name: 'Start the mock test' }).click();
 
@@ -212,12 +220,12 @@ test('a three-item mock sitting runs in exam order to its summary, PDF and Histo
   }
   expect((await app.call('attempts.list', {})).rows).toHaveLength(3);
   expect(await app.call('sittings.unfinished', {})).toEqual([]);
-  // The dictation is scored by the engine; the summary shows it once scored.
-  await expect(
-    summary.getByRole('table', { name: 'Items of the sitting' }).getByRole('row', {
-      name: /Sample WFD 1/u,
-    }),
-  ).toContainText('Scored', { timeout: 120_000 });
+  // Each answer is listed with its live status (scoring goes on in the background).
+  const steps = summary.getByRole('table', { name: 'Items of the sitting' });
+  await expect(steps.getByRole('row')).toHaveCount(4);
+  await expect(steps.getByRole('row', { name: /Sample WFD 1/u })).toContainText(
+    /Queued|Scoring|Scored|Failed/u,
+  );
   await page.screenshot({ path: screenshotPath(testInfo, 'sitting-summary'), fullPage: true });
   await summary.getByRole('button', { name: 'Download PDF' }).click();
   await expect(summary.getByText(/^Downloaded sitting-\d+-Ana-Souza/u)).toBeVisible();
@@ -426,4 +434,78 @@ test('timing and microphone are settings; each microphone fault is named before 
   await neverPlayed();
   await page.screenshot({ path: screenshotPath(testInfo, 'mic-silent') });
   expect((await app.call('attempts.list', {})).total).toBe(0);
+});
+
+test('a prompt file is checked and copied into the data folder; a bad one is refused', async ({
+  app,
+}, testInfo) => {
+  const { page } = app;
+  await app.call('settings.update', { showSamples: false });
+  const source = mkdtempSync(join(tmpdir(), 'examiner-e2e-prompt-'));
+  const audio = join(source, 'sentence.ogg');
+  copyFileSync(join(ROOT, 'resources/samples/rs-3.ogg'), audio);
+  writeFileSync(join(source, 'notes.ogg'), 'these are notes, not a recording');
+  await nav(page, 'Items');
+  await page.getByRole('button', { name: 'Add item' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add item' });
+  await form.getByLabel('Title').fill('Phones off');
+  await form.getByLabel('Reference text').fill('Please switch off your phones.');
+  await form.getByLabel('Prompt audio file').setInputFiles(join(source, 'notes.ogg'));
+  await expect(form).toContainText(
+    'notes.ogg was not added: the file is not WAV, MP3, Ogg, WebM or FLAC.',
+  );
+  await page.screenshot({ path: screenshotPath(testInfo, 'item-prompt-refused') });
+  await form.getByLabel('Prompt audio file').setInputFiles(audio);
+  await expect(form.getByLabel('Prompt audio', { exact: true })).toBeVisible();
+  await page.screenshot({ path: screenshotPath(testInfo, 'item-prompt-added') });
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(form).toBeHidden();
+  rmSync(source, { recursive: true, force: true });
+
+  // The source is gone; the item's copy in the data folder still plays.
+  const [item] = await app.call('items.list', {});
+  expect(item?.promptAudioPath).toMatch(/^media\/[0-9a-f]{32}\.ogg$/u);
+  const stored = await app.call('media.get', { path: item!.promptAudioPath! });
+  expect(stored.mimeType).toBe('audio/ogg');
+  expect(Buffer.from(stored.base64, 'base64')).toEqual(
+    readFileSync(join(ROOT, 'resources/samples/rs-3.ogg')),
+  );
+  await expect(app.call('media.get', { path: '../examiner.db' })).rejects.toThrow(
+    'The prompt file is missing from the data folder.',
+  );
+});
+
+test('an answer that cannot be saved is kept until it is saved again', async ({
+  app,
+}, testInfo) => {
+  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
+  const { page } = app;
+  await openScore(app, 'Noor Ali');
+  let refusals = 0;
+  await page.route('**/api/call', async (route) => {
+    const body = route.request().postDataJSON() as { method: string };
+    if (body.method === 'attempts.submitSpeaking' && refusals === 0) {
+      refusals += 1;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The recording could not be saved.', detail: null }),
+      });
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByLabel('Candidate').selectOption({ label: 'Noor Ali' });
+  await page.getByLabel('Item').selectOption({ label: 'Sample RS 3: mobile phones' });
+  const view = page.getByRole('region', { name: "Candidate's view" });
+  await view.getByRole('button', { name: 'Start the item' }).click();
+  await expect(view).toContainText('The recording could not be saved.', { timeout: 30_000 });
+  await expect(view.getByRole('status')).toHaveText(
+    'The answer is kept here but could not be saved yet.',
+  );
+  expect((await app.call('attempts.list', {})).total).toBe(0);
+  await page.screenshot({ path: screenshotPath(testInfo, 'save-failed') });
+  await view.getByRole('button', { name: 'Save the answer again' }).click();
+  await expect(view.getByRole('status')).toHaveText(/Answer saved/u);
+  expect((await app.call('attempts.list', {})).total).toBe(1);
 });

@@ -76,6 +76,7 @@ export function SittingSetup({ onStarted, onNavigate }: SittingSetupProps) {
         <label className="inline-label">
           Test form
           <select
+            aria-label="Saved test form"
             value=""
             onChange={(e) => {
               const form = forms.data?.find((row) => row.id === Number(e.target.value));
