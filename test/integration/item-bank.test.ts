@@ -141,6 +141,23 @@ describe('the item bank', () => {
     }
   });
 
+  it('refuses a bundle it cannot read as a whole, saying why, and writes nothing', async () => {
+    expect(() => filesFromZip(Buffer.from('not a zip at all'))).toThrow(
+      'The file is not a readable zip archive.',
+    );
+    await expect(
+      importBundle(
+        filesFromList([{ path: 'items.txt', bytes: Buffer.from('x') }]),
+        harness.items,
+        media,
+      ),
+    ).rejects.toThrow('No manifest found');
+    await expect(importBundle(bundle({ items: 'x' }, {}), harness.items, media)).rejects.toThrow(
+      'manifest.json must hold a list of items',
+    );
+    expect(harness.items.list()).toEqual([]);
+  });
+
   it('refuses SVG pictures that carry scripts, and paths outside the media folder', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',

@@ -7,7 +7,7 @@ import type { ItemFields, ItemsRepo } from '../store/items-repo.js';
 import { removeRecording } from '../queue/recordings.js';
 import { MediaProblem, type Kind } from '../media/media-kinds.js';
 import type { MediaStore } from '../media/media-store.js';
-import { BundleProblem, filesFromZip, type BundleFiles } from './item-bundle.js';
+import { BundleProblem, type BundleFiles } from './item-bundle.js';
 import { exportBundle } from './item-export.js';
 import { importBundle } from './item-import.js';
 
@@ -100,18 +100,10 @@ export class CatalogService {
     return { mimeType: file.mimeType, base64: file.bytes.toString('base64') };
   }
 
-  async importItems(files: BundleFiles): Promise<ImportReport> {
+  /** Imports a bundle read by `read` (a folder's files, or a zip); see item-import.ts. */
+  async importItems(read: () => BundleFiles): Promise<ImportReport> {
     try {
-      return await importBundle(files, this.items, this.media);
-    } catch (error) {
-      if (error instanceof BundleProblem) throw new UserFacingError(error.message);
-      throw error;
-    }
-  }
-
-  async importZip(bytes: Uint8Array): Promise<ImportReport> {
-    try {
-      return await this.importItems(filesFromZip(bytes));
+      return await importBundle(read(), this.items, this.media);
     } catch (error) {
       if (error instanceof BundleProblem) throw new UserFacingError(error.message);
       throw error;

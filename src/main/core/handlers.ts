@@ -7,7 +7,7 @@ import type { TestFormsRepo } from '../store/test-forms-repo.js';
 import type { AttemptService } from '../queue/attempt-service.js';
 import type { ConnectionReport } from '../settings/connection-test.js';
 import type { SettingsService } from '../settings/settings-service.js';
-import { filesFromList } from '../catalog/item-bundle.js';
+import { filesFromList, filesFromZip } from '../catalog/item-bundle.js';
 import type { ApiHandlers } from './api-dispatch.js';
 import type { EndpointResolver } from './endpoint-resolver.js';
 
@@ -75,10 +75,10 @@ export function buildHandlers(s: CoreServices): ApiHandlers {
     }),
     'media.get': ({ path }) => s.catalog.readMedia(path),
     'items.import': ({ files }) =>
-      s.catalog.importItems(
+      s.catalog.importItems(() =>
         filesFromList(files.map((file) => ({ path: file.path, bytes: bytesOf(file.base64) }))),
       ),
-    'items.importZip': ({ base64 }) => s.catalog.importZip(bytesOf(base64)),
+    'items.importZip': ({ base64 }) => s.catalog.importItems(() => filesFromZip(bytesOf(base64))),
     'items.export': async ({ ids }) =>
       s.exportFile('items', 'zip', await s.catalog.exportItems(ids)),
     'sittings.start': ({ candidateId, itemIds }) => s.sittings.start(candidateId, itemIds),
