@@ -364,8 +364,16 @@ test('after the host is killed mid-sitting, the sitting resumes with the finishe
 /** The page's microphone API, typed here because the tests compile without the DOM library. */
 interface MicrophoneWindow {
   navigator: { mediaDevices: { getUserMedia: (constraints: unknown) => Promise<unknown> } };
-  AudioContext: new () => { createMediaStreamDestination(): { stream: unknown } };
+  AudioContext: new () => {
+    createMediaStreamDestination(): { stream: FakeStream };
+    createOscillator(): { connect(node: unknown): void; start(): void };
+  };
   DOMException: new (message: string, name: string) => Error;
+  Event: new (type: string) => unknown;
+  testTrack?: { dispatchEvent(event: unknown): boolean };
+}
+interface FakeStream {
+  getAudioTracks(): { dispatchEvent(event: unknown): boolean }[];
 }
 
 test('timing and microphone are settings; each microphone fault is named before time runs', async ({
@@ -374,7 +382,11 @@ test('timing and microphone are settings; each microphone fault is named before 
   test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
   const { page } = app;
   await app.call('settings.update', { microphoneId: 'unplugged-usb-microphone' });
-  await openScore(app, 'Kim Lee');
+  // A long "Beginning in", so that the microphone can be unplugged during it.
+  await openScore(app, 'Kim Lee', {
+    ...FAST,
+    rs: { leadInSeconds: 8, prepSeconds: 0, responseSeconds: 4 },
+  });
   await page.getByRole('tab', { name: 'Exam timing and microphone' }).click();
   await expect(page.getByRole('region', { name: 'Microphone' })).toContainText(
     'The chosen microphone is not connected',
@@ -433,6 +445,29 @@ test('timing and microphone are settings; each microphone fault is named before 
   );
   await neverPlayed();
   await page.screenshot({ path: screenshotPath(testInfo, 'mic-silent') });
+
+  // A working microphone unplugged while the item runs, before the answer begins.
+  await page.evaluate(() => {
+    const view = globalThis as unknown as MicrophoneWindow;
+    view.navigator.mediaDevices.getUserMedia = async () => {
+      const context = new view.AudioContext();
+      const tone = context.createOscillator();
+      const sink = context.createMediaStreamDestination();
+      tone.connect(sink);
+      tone.start();
+      view.testTrack = sink.stream.getAudioTracks()[0];
+      return sink.stream;
+    };
+  });
+  await view.getByRole('button', { name: 'Start the item again' }).click();
+  await expect(view.getByRole('status')).toHaveText(/Beginning in \d s/u);
+  await page.evaluate(() => {
+    const view = globalThis as unknown as MicrophoneWindow;
+    view.testTrack?.dispatchEvent(new view.Event('ended'));
+  });
+  await expect(view).toContainText('The microphone was disconnected. Reconnect it');
+  await neverPlayed();
+  await page.screenshot({ path: screenshotPath(testInfo, 'mic-unplugged') });
   expect((await app.call('attempts.list', {})).total).toBe(0);
 });
 

@@ -62,6 +62,7 @@ export class ExamRun {
   private typed = '';
   private saveAgain: (() => void) | null = null;
   /** Set when the microphone goes away mid-item. */
+  private lost = false;
 
   constructor(
     private readonly item: Item,
@@ -148,8 +149,6 @@ export class ExamRun {
     this.hooks.view({ phase: 'checking' });
     await this.checkNotFlat();
   }
-
-  private lost = false;
 
   /** Waits for any sound at all; a meter flat for the whole check means a muted or dead input. */
   private checkNotFlat(): Promise<void> {
@@ -255,7 +254,7 @@ export class ExamRun {
 }
 
 const LOST_MESSAGE =
-  'The microphone was disconnected. Reconnect it (or choose another in Settings), then start the item again.';
+  'The microphone was disconnected. Reconnect it (or choose another under Exam timing and microphone), then start the item again.';
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
