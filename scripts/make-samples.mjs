@@ -163,6 +163,26 @@ function title(text) {
   return `<text x="320" y="32" text-anchor="middle" font-size="20" font-weight="bold" ${FONT} fill="#1f2937">${text}</text>`;
 }
 
+/** Horizontal grid lines with their values on the left, from 0 to `max`. */
+function gridLines(parts, base, scale, max, step) {
+  for (let tick = 0; tick <= max; tick += step) {
+    const y = base - tick * scale;
+    parts.push(`<line x1="70" x2="600" y1="${y}" y2="${y}" stroke="#e5e7eb"/>`);
+    parts.push(
+      `<text x="60" y="${y + 5}" text-anchor="end" font-size="13" ${FONT} fill="#374151">${tick}</text>`,
+    );
+  }
+}
+
+/** A label centred under the chart's baseline. */
+function axisLabel(x, base, label) {
+  return `<text x="${x}" y="${base + 22}" text-anchor="middle" font-size="14" ${FONT} fill="#111827">${label}</text>`;
+}
+
+function baseline(base) {
+  return `<line x1="70" x2="600" y1="${base}" y2="${base}" stroke="#111827"/>`;
+}
+
 function barChart() {
   const bars = [
     ['Gas', 35, '#2563eb'],
@@ -174,13 +194,7 @@ function barChart() {
   const base = 340;
   const scale = 7;
   const parts = [title('Electricity by source (%)')];
-  for (let tick = 0; tick <= 40; tick += 10) {
-    const y = base - tick * scale;
-    parts.push(`<line x1="70" x2="600" y1="${y}" y2="${y}" stroke="#e5e7eb"/>`);
-    parts.push(
-      `<text x="60" y="${y + 5}" text-anchor="end" font-size="13" ${FONT} fill="#374151">${tick}</text>`,
-    );
-  }
+  gridLines(parts, base, scale, 40, 10);
   bars.forEach(([label, value, colour], index) => {
     const x = 100 + index * 100;
     const height = value * scale;
@@ -190,11 +204,9 @@ function barChart() {
     parts.push(
       `<text x="${x + 30}" y="${base - height - 8}" text-anchor="middle" font-size="14" ${FONT} fill="#111827">${value}%</text>`,
     );
-    parts.push(
-      `<text x="${x + 30}" y="${base + 22}" text-anchor="middle" font-size="14" ${FONT} fill="#111827">${label}</text>`,
-    );
+    parts.push(axisLabel(x + 30, base, label));
   });
-  parts.push(`<line x1="70" x2="600" y1="${base}" y2="${base}" stroke="#111827"/>`);
+  parts.push(baseline(base));
   return svg(parts.join('\n'));
 }
 
@@ -210,13 +222,7 @@ function lineChart() {
   const base = 340;
   const scale = 32;
   const parts = [title('Museum visitors per month (thousands)')];
-  for (let tick = 0; tick <= 8; tick += 2) {
-    const y = base - tick * scale;
-    parts.push(`<line x1="70" x2="600" y1="${y}" y2="${y}" stroke="#e5e7eb"/>`);
-    parts.push(
-      `<text x="60" y="${y + 5}" text-anchor="end" font-size="13" ${FONT} fill="#374151">${tick}</text>`,
-    );
-  }
+  gridLines(parts, base, scale, 8, 2);
   const xy = points.map(([, value], index) => [100 + index * 95, base - value * scale]);
   parts.push(
     `<polyline points="${xy.map(([x, y]) => `${x},${y}`).join(' ')}" fill="none" stroke="#dc2626" stroke-width="3"/>`,
@@ -227,11 +233,9 @@ function lineChart() {
     parts.push(
       `<text x="${x}" y="${y - 12}" text-anchor="middle" font-size="13" ${FONT} fill="#111827">${value}</text>`,
     );
-    parts.push(
-      `<text x="${x}" y="${base + 22}" text-anchor="middle" font-size="14" ${FONT} fill="#111827">${label}</text>`,
-    );
+    parts.push(axisLabel(x, base, label));
   });
-  parts.push(`<line x1="70" x2="600" y1="${base}" y2="${base}" stroke="#111827"/>`);
+  parts.push(baseline(base));
   return svg(parts.join('\n'));
 }
 
