@@ -31,6 +31,8 @@ export const Item = z.object({
   keywords: z.array(z.string()),
   promptAudioPath: z.string().nullable(),
   imagePath: z.string().nullable(),
+  /** Shipped with the app in the sample bank (an examiner may hide these). */
+  sample: z.boolean().default(false),
   createdAt: IsoTime,
 });
 export const ItemInput = z.object({
@@ -78,6 +80,8 @@ export const Attempt = z.object({
   nextRetryAt: IsoTime.nullable(),
   createdAt: IsoTime,
   updatedAt: IsoTime,
+  /** The mock test sitting this answer was given in, if any (History groups by it). */
+  sittingId: Id.nullable().default(null),
 });
 
 /** An attempt with the exact request sent and the raw response received. */
@@ -102,6 +106,36 @@ export const HistoryPage = z.object({
   beforeId: Id.optional(),
 });
 
+/** One task's exam timing; docs/exam-timing.md explains each step. */
+export const TaskTiming = z.object({
+  /** The "Beginning in" countdown before the prompt audio plays (or the preparation starts). */
+  leadInSeconds: z.number().min(0).max(60),
+  /** Preparation after the prompt, before the beep; 0 where the task has none. */
+  prepSeconds: z.number().min(0).max(300),
+  /** The longest answer: the recording, or the time to type the dictation. */
+  responseSeconds: z.number().min(1).max(600),
+});
+export const ExamTiming = z.object({
+  rs: TaskTiming,
+  rl: TaskTiming,
+  di: TaskTiming,
+  wfd: TaskTiming,
+  /** Recording stops after this much silence, once speech has begun. */
+  silenceStopSeconds: z.number().min(0.5).max(30),
+  /** A flat level meter for this long before the answer means no sound reaches the microphone. */
+  silentInputSeconds: z.number().min(0.5).max(30),
+});
+
+/** The PTE-style timing of each task; docs/exam-timing.md gives the reasons. */
+export const EXAM_TIMING: z.infer<typeof ExamTiming> = {
+  rs: { leadInSeconds: 3, prepSeconds: 0, responseSeconds: 15 },
+  rl: { leadInSeconds: 3, prepSeconds: 10, responseSeconds: 40 },
+  di: { leadInSeconds: 0, prepSeconds: 25, responseSeconds: 40 },
+  wfd: { leadInSeconds: 7, prepSeconds: 0, responseSeconds: 60 },
+  silenceStopSeconds: 3,
+  silentInputSeconds: 3,
+};
+
 export const EndpointMode = z.enum(['embedded', 'remote']);
 export const Settings = z.object({
   endpointMode: EndpointMode,
@@ -112,6 +146,11 @@ export const Settings = z.object({
   defaultPrecision: z.number().gt(0).lte(1),
   recordingsDir: z.string(),
   apiKeySet: z.boolean(),
+  examTiming: ExamTiming,
+  /** Whether the shipped sample items are listed. */
+  showSamples: z.boolean(),
+  /** The microphone chosen for recording (a MediaDeviceInfo deviceId); '' is the system default. */
+  microphoneId: z.string().max(500),
 });
 export const SettingsUpdate = Settings.omit({ apiKeySet: true }).partial();
 
@@ -133,6 +172,57 @@ export const ExportResult = z.object({
   path: z.string(),
   /** Base64 of the file, so the browser host can offer it as a download. */
   contentBase64: z.string(),
+});
+
+export const MediaKind = z.enum(['audio', 'image']);
+export const MediaFile = z.object({ mimeType: z.string(), base64: z.string() });
+
+/** One file of an item bundle (a folder's file, by its path inside the folder). */
+export const BundleFile = z.object({
+  path: z.string().min(1).max(1000),
+  base64: z.string(),
+});
+export const ImportReport = z.object({
+  imported: z.array(z.object({ row: z.number().int(), title: z.string(), id: Id })),
+  refused: z.array(
+    z.object({ row: z.number().int(), title: z.string(), reasons: z.array(z.string()) }),
+  ),
+});
+
+export const SITTING_STATUSES = ['in_progress', 'finished'] as const;
+export const SittingStep = z.object({
+  position: z.number().int().nonnegative(),
+  item: Item,
+  attempt: Attempt.nullable(),
+  skipped: z.boolean(),
+});
+export const Sitting = z.object({
+  id: Id,
+  candidateId: Id,
+  candidateName: z.string(),
+  status: z.enum(SITTING_STATUSES),
+  createdAt: IsoTime,
+  finishedAt: IsoTime.nullable(),
+  steps: z.array(SittingStep),
+});
+export const SittingTaskSummary = z.object({
+  task: TaskSchema,
+  answered: z.number().int(),
+  scored: z.number().int(),
+  /** Mean overall of the scored answers, on the default scale; null when none is scored yet. */
+  meanOverall: z.number().nullable(),
+});
+export const SittingSummary = z.object({
+  sitting: Sitting,
+  tasks: z.array(SittingTaskSummary),
+  overall: z.number().nullable(),
+  pending: z.number().int(),
+});
+export const TestForm = z.object({
+  id: Id,
+  name: z.string(),
+  itemIds: z.array(Id),
+  createdAt: IsoTime,
 });
 
 const Empty = z.object({}).default({});
@@ -195,6 +285,50 @@ export const APP_API = {
   'export.csv': method(HistoryFilter, ExportResult),
   'export.attemptPdf': method(ById, ExportResult),
   'export.candidatePdf': method(ById, ExportResult),
+  'media.import': method(
+    z.object({ fileName: z.string().min(1).max(300), base64: z.string().min(1), kind: MediaKind }),
+    z.object({ path: z.string() }),
+  ),
+  'media.get': method(z.object({ path: z.string().min(1).max(1000) }), MediaFile),
+  'items.import': method(z.object({ files: z.array(BundleFile).min(1).max(5000) }), ImportReport),
+  'items.importZip': method(z.object({ base64: z.string().min(1) }), ImportReport),
+  'items.export': method(z.object({ ids: z.array(Id).optional() }).default({}), ExportResult),
+  'sittings.start': method(
+    z.object({ candidateId: Id, itemIds: z.array(Id).min(1).max(100) }),
+    Sitting,
+  ),
+  'sittings.get': method(ById, Sitting),
+  'sittings.unfinished': method(Empty, z.array(Sitting)),
+  'sittings.answerSpeaking': method(
+    z.object({
+      id: Id,
+      position: z.number().int().nonnegative(),
+      audioBase64: z.string().min(1),
+      mimeType: z.string().min(1).max(100),
+    }),
+    Sitting,
+  ),
+  'sittings.answerDictation': method(
+    z.object({
+      id: Id,
+      position: z.number().int().nonnegative(),
+      typedAnswer: z.string().max(2000),
+    }),
+    Sitting,
+  ),
+  'sittings.skip': method(z.object({ id: Id, position: z.number().int().nonnegative() }), Sitting),
+  'sittings.finish': method(ById, Sitting),
+  'sittings.summary': method(ById, SittingSummary),
+  'sittings.pdf': method(ById, ExportResult),
+  'forms.list': method(Empty, z.array(TestForm)),
+  'forms.save': method(
+    z.object({
+      name: z.string().trim().min(1, 'Name the test form').max(200),
+      itemIds: z.array(Id).min(1).max(100),
+    }),
+    TestForm,
+  ),
+  'forms.delete': method(ById, Ok),
 } as const;
 
 export type AppApi = typeof APP_API;
@@ -230,3 +364,10 @@ export type HistoryFilter = z.infer<typeof HistoryFilter>;
 export type Settings = z.infer<typeof Settings>;
 export type EngineStatus = z.infer<typeof EngineStatus>;
 export type AppInfo = z.infer<typeof AppInfo>;
+export type TaskTiming = z.infer<typeof TaskTiming>;
+export type ExamTiming = z.infer<typeof ExamTiming>;
+export type ImportReport = z.infer<typeof ImportReport>;
+export type Sitting = z.infer<typeof Sitting>;
+export type SittingStep = z.infer<typeof SittingStep>;
+export type SittingSummary = z.infer<typeof SittingSummary>;
+export type TestForm = z.infer<typeof TestForm>;

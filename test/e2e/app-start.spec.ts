@@ -5,7 +5,8 @@ const PAGES = [
   { nav: 'Score', empty: 'Nothing to score yet — add a candidate and an item first' },
   { nav: 'History', empty: 'No attempts yet — score an answer first' },
   { nav: 'Candidates', empty: 'No candidates yet — add one' },
-  { nav: 'Items', empty: 'No items yet — add one' },
+  // A fresh data folder holds the sample item bank.
+  { nav: 'Items', empty: 'Sample RS 1: library hours' },
   { nav: 'Settings', empty: 'No key is set' },
 ];
 

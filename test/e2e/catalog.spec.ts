@@ -40,6 +40,8 @@ test('a candidate added, edited and searched in the UI is a real row', async ({
 
 test('an item added in the UI is listed with its task and keywords', async ({ app }, testInfo) => {
   const { page } = app;
+  // The sample items hidden, the bank shows only what this test adds.
+  await app.call('settings.update', { showSamples: false });
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Items' })

@@ -17,6 +17,7 @@ test('a spoken answer is recorded, submitted and kept with its audio', async ({
     .click();
   await page.getByLabel('Candidate').selectOption({ label: 'Mei Chen' });
   await page.getByLabel('Item').selectOption({ label: 'Sentence 4' });
+  await page.getByLabel('Free recording (no exam timing)').check();
   await page.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByRole('button', { name: 'Stop recording' })).toBeVisible();
   await expect(page.getByLabel('Recording time')).toHaveText('0:02', { timeout: 10_000 });
@@ -78,6 +79,7 @@ test('a double click on Start recording opens the microphone once, and Stop rele
     .click();
   await page.getByLabel('Candidate').selectOption({ label: 'Lars Berg' });
   await page.getByLabel('Item').selectOption({ label: 'Sentence 9' });
+  await page.getByLabel('Free recording (no exam timing)').check();
   await page.evaluate(() => {
     const view = globalThis as unknown as MicrophonePage;
     const devices = view.navigator.mediaDevices;

@@ -16,6 +16,7 @@ test('a Write From Dictation answer is scored end to end by the embedded engine'
     .click();
   await page.getByLabel('Candidate').selectOption({ label: 'Jonas Berg (C-7)' });
   await page.getByLabel('Item').selectOption({ label: 'Dictation 1' });
+  await page.getByLabel('Free recording (no exam timing)').check();
   await page.getByLabel("Candidate's answer").fill('The libary opens at nine weekdays.');
   await page.getByRole('button', { name: 'Submit for scoring' }).click();
 

@@ -47,6 +47,7 @@ test('a spoken Repeat Sentence answer is recorded, scored by the embedded engine
     .click();
   await page.getByLabel('Candidate').selectOption({ label: 'Ana Souza' });
   await page.getByLabel('Item').selectOption({ label: 'Library hours' });
+  await page.getByLabel('Free recording (no exam timing)').check();
   await page.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByLabel('Recording time')).toHaveText('0:05', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Stop recording' }).click();

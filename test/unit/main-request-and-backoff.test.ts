@@ -22,6 +22,7 @@ const item: Item = {
   keywords: ['lecture'],
   promptAudioPath: null,
   imagePath: null,
+  sample: false,
   createdAt: '',
 };
 

@@ -1,10 +1,15 @@
-import type { Candidate, Item } from '../../shared/app-api.js';
+import type { Candidate, ImportReport, Item } from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 import { UserFacingError } from '../core/api-dispatch.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidateFields, CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemFields, ItemsRepo } from '../store/items-repo.js';
 import { removeRecording } from '../queue/recordings.js';
+import { MediaProblem, type Kind } from '../media/media-kinds.js';
+import type { MediaStore } from '../media/media-store.js';
+import { BundleProblem, type BundleFiles } from './item-bundle.js';
+import { exportBundle } from './item-export.js';
+import { importBundle } from './item-import.js';
 
 /** Candidates and the exam items they answer. */
 export class CatalogService {
@@ -12,6 +17,8 @@ export class CatalogService {
     private readonly candidates: CandidatesRepo,
     private readonly items: ItemsRepo,
     private readonly attempts: AttemptsRepo,
+    private readonly media: MediaStore,
+    private readonly showSamples: () => boolean,
   ) {}
 
   listCandidates(search: string): Candidate[] {
@@ -39,14 +46,16 @@ export class CatalogService {
   }
 
   listItems(task?: Task): Item[] {
-    return this.items.list(task);
+    return this.items.list(task, this.showSamples());
   }
 
-  createItem(fields: ItemFields): Item {
+  async createItem(fields: ItemFields): Promise<Item> {
+    await this.checkMedia(fields);
     return this.items.create(fields);
   }
 
-  updateItem(id: number, fields: ItemFields): Item {
+  async updateItem(id: number, fields: ItemFields): Promise<Item> {
+    await this.checkMedia(fields);
     const current = this.items.get(id);
     if (!current) throw new UserFacingError('That item no longer exists.');
     if (current.task !== fields.task && this.items.attemptCount(id) > 0) {
@@ -57,6 +66,11 @@ export class CatalogService {
 
   deleteItem(id: number): void {
     if (!this.items.get(id)) throw new UserFacingError('That item no longer exists.');
+    if (this.items.sittingCount(id) > 0) {
+      throw new UserFacingError(
+        "This item is part of a mock test sitting. Delete that candidate's sittings first, or keep the item.",
+      );
+    }
     const used = this.items.attemptCount(id);
     if (used > 0) {
       throw new UserFacingError(
@@ -64,5 +78,56 @@ export class CatalogService {
       );
     }
     this.items.delete(id);
+  }
+
+  /** Copies a prompt file into the data folder; the reference goes into an item's fields. */
+  async importMedia(bytes: Uint8Array, kind: Kind, fileName: string): Promise<string> {
+    try {
+      return await this.media.store(bytes, kind);
+    } catch (error) {
+      if (error instanceof MediaProblem) {
+        throw new UserFacingError(`${fileName} was not added: ${error.message}.`);
+      }
+      throw error;
+    }
+  }
+
+  async readMedia(reference: string): Promise<{ mimeType: string; base64: string }> {
+    if (!(await this.media.holds(reference))) {
+      throw new UserFacingError('The prompt file is missing from the data folder.', reference);
+    }
+    const file = await this.media.read(reference);
+    return { mimeType: file.mimeType, base64: file.bytes.toString('base64') };
+  }
+
+  /** Imports a bundle read by `read` (a folder's files, or a zip); see item-import.ts. */
+  async importItems(read: () => BundleFiles): Promise<ImportReport> {
+    try {
+      return await importBundle(read(), this.items, this.media);
+    } catch (error) {
+      if (error instanceof BundleProblem) throw new UserFacingError(error.message);
+      throw error;
+    }
+  }
+
+  async exportItems(ids?: number[]): Promise<Buffer> {
+    const items = ids
+      ? ids.map((id) => {
+          const item = this.items.get(id);
+          if (!item) throw new UserFacingError('One of the chosen items no longer exists.');
+          return item;
+        })
+      : this.items.list(undefined, this.showSamples());
+    if (items.length === 0) throw new UserFacingError('There are no items to export.');
+    return exportBundle(items, this.media);
+  }
+
+  /** An item's prompt files must be ones imported into the data folder, never any other path. */
+  private async checkMedia(fields: ItemFields): Promise<void> {
+    for (const reference of [fields.promptAudioPath, fields.imagePath]) {
+      if (reference !== null && !(await this.media.holds(reference))) {
+        throw new UserFacingError('Add the prompt file again: it is not in the data folder.');
+      }
+    }
   }
 }

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { CatalogService } from '../catalog/catalog-service.js';
 import { EmbeddedEngine } from '../engine-process/embedded-engine.js';
+import { installSamples } from '../catalog/samples.js';
 import { ExportService } from '../export/export-service.js';
+import { writeExport } from '../export/export-files.js';
+import { MediaStore } from '../media/media-store.js';
+import { sittingReportPdf } from '../sittings/sitting-pdf.js';
+import { SittingService } from '../sittings/sitting-service.js';
+import { SittingsRepo } from '../store/sittings-repo.js';
+import { TestFormsRepo } from '../store/test-forms-repo.js';
 import { createLogger } from '../logging/logger.js';
 import { AttemptService } from '../queue/attempt-service.js';
 import { buildRequest, type BuiltRequest } from '../queue/request-builder.js';
@@ -50,10 +57,20 @@ export async function createAppCore(
 ): Promise<AppCore> {
   const parts = openParts(options, tuning);
   const { queue, attempts } = buildQueue(parts, tuning.queue);
+  const media = new MediaStore(options.dataDir);
   const catalog = new CatalogService(
     parts.repos.candidates,
     parts.repos.items,
     parts.repos.attempts,
+    media,
+    () => parts.settings.stored().showSamples,
+  );
+  await installSamples(parts.repos.items, media, new SettingsRepo(parts.db), parts.logger).catch(
+    (error: unknown) => parts.logger.error({ err: error }, 'sample items could not be installed'),
+  );
+  const sittings = new SittingService(
+    { ...parts.repos, sittings: new SittingsRepo(parts.db) },
+    attempts,
   );
   const handlers = buildHandlers({
     info: {
@@ -72,6 +89,11 @@ export async function createAppCore(
       const removed = await catalog.deleteCandidate(id);
       for (const attemptId of removed) parts.hub.emit('attempt.deleted', { id: attemptId });
     },
+    sittings,
+    forms: new TestFormsRepo(parts.db),
+    exportFile: (stem, extension, content) =>
+      writeExport(join(options.dataDir, 'exports'), stem, extension, content),
+    sittingPdf: (id) => sittingReportPdf(sittings.summary(id)),
   });
   queue.start();
   followEndpoint(parts, queue, attempts);

@@ -1,9 +1,13 @@
 import type { AppInfo } from '../../shared/app-api.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { ExportService } from '../export/export-service.js';
+import type { ExportResult } from '../export/export-files.js';
+import type { SittingService } from '../sittings/sitting-service.js';
+import type { TestFormsRepo } from '../store/test-forms-repo.js';
 import type { AttemptService } from '../queue/attempt-service.js';
 import type { ConnectionReport } from '../settings/connection-test.js';
 import type { SettingsService } from '../settings/settings-service.js';
+import { filesFromList, filesFromZip } from '../catalog/item-bundle.js';
 import type { ApiHandlers } from './api-dispatch.js';
 import type { EndpointResolver } from './endpoint-resolver.js';
 
@@ -16,6 +20,14 @@ export interface CoreServices {
   exports: ExportService;
   testConnection: () => Promise<ConnectionReport>;
   deleteCandidate: (id: number) => Promise<void>;
+  sittings: SittingService;
+  forms: TestFormsRepo;
+  exportFile: (stem: string, extension: string, content: Buffer) => Promise<ExportResult>;
+  sittingPdf: (id: number) => Promise<Buffer>;
+}
+
+function bytesOf(base64: string): Buffer {
+  return Buffer.from(base64, 'base64');
 }
 
 const OK = { ok: true } as const;
@@ -58,5 +70,38 @@ export function buildHandlers(s: CoreServices): ApiHandlers {
     'export.csv': (filter) => s.exports.csv(filter),
     'export.attemptPdf': ({ id }) => s.exports.attemptPdf(id),
     'export.candidatePdf': ({ id }) => s.exports.candidatePdf(id),
+    'media.import': async ({ fileName, base64, kind }) => ({
+      path: await s.catalog.importMedia(bytesOf(base64), kind, fileName),
+    }),
+    'media.get': ({ path }) => s.catalog.readMedia(path),
+    'items.import': ({ files }) =>
+      s.catalog.importItems(() =>
+        filesFromList(files.map((file) => ({ path: file.path, bytes: bytesOf(file.base64) }))),
+      ),
+    'items.importZip': ({ base64 }) => s.catalog.importItems(() => filesFromZip(bytesOf(base64))),
+    'items.export': async ({ ids }) =>
+      s.exportFile('items', 'zip', await s.catalog.exportItems(ids)),
+    'sittings.start': ({ candidateId, itemIds }) => s.sittings.start(candidateId, itemIds),
+    'sittings.get': ({ id }) => s.sittings.get(id),
+    'sittings.unfinished': () => s.sittings.unfinished(),
+    'sittings.answerSpeaking': (input) => s.sittings.answerSpeaking(input),
+    'sittings.answerDictation': (input) => s.sittings.answerDictation(input),
+    'sittings.skip': ({ id, position }) => s.sittings.skip(id, position),
+    'sittings.finish': ({ id }) => s.sittings.finish(id),
+    'sittings.summary': ({ id }) => s.sittings.summary(id),
+    'sittings.pdf': async ({ id }) => {
+      const summary = s.sittings.summary(id);
+      return s.exportFile(
+        `sitting-${id}-${summary.sitting.candidateName}`,
+        'pdf',
+        await s.sittingPdf(id),
+      );
+    },
+    'forms.list': () => s.forms.list(),
+    'forms.save': ({ name, itemIds }) => s.forms.save(name, itemIds),
+    'forms.delete': ({ id }) => {
+      s.forms.delete(id);
+      return OK;
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { z } from 'zod';
-import { Settings, type SettingsUpdate } from '../../shared/app-api.js';
+import { EXAM_TIMING, Settings, type SettingsUpdate } from '../../shared/app-api.js';
 import { DEFAULT_SCALE } from '../../shared/contract/requests.js';
 import type { SecretStore } from '../core/app-core.js';
 import { UserFacingError } from '../core/api-dispatch.js';
@@ -32,12 +32,15 @@ export class SettingsService {
       defaultScale: DEFAULT_SCALE,
       defaultPrecision: 0.1,
       recordingsDir: join(this.dataDir, 'recordings'),
+      examTiming: EXAM_TIMING,
+      showSamples: true,
+      microphoneId: '',
     };
   }
 
   stored(): StoredSettings {
     const parsed = StoredShape.safeParse(this.repo.readAll());
-    return { ...this.defaults(), ...(parsed.success ? parsed.data : {}) };
+    return { ...this.defaults(), ...(parsed.success ? stripUndefined(parsed.data) : {}) };
   }
 
   get(): Settings {

@@ -32,6 +32,7 @@ export interface AttemptSummaryRow {
   next_retry_at: string | null;
   created_at: string;
   updated_at: string;
+  sitting_id: number | null;
 }
 
 const JOINS = `
@@ -39,14 +40,18 @@ const JOINS = `
   JOIN candidates c ON c.id = a.candidate_id
   JOIN items i ON i.id = a.item_id`;
 
+/** The sitting an attempt was answered in: one lookup in sitting_items' unique attempt index. */
+const SITTING_ID = `(SELECT si.sitting_id FROM sitting_items si WHERE si.attempt_id = a.id) AS sitting_id`;
+
 export const ATTEMPT_SELECT = `SELECT a.*, c.name AS candidate_name,
-  c.reference AS candidate_reference, i.title AS item_title ${JOINS}`;
+  c.reference AS candidate_reference, i.title AS item_title, ${SITTING_ID} ${JOINS}`;
 
 export const ATTEMPT_SUMMARY_SELECT = `
   SELECT a.id, a.candidate_id, a.item_id, a.task, a.status, a.audio_path, a.audio_mime,
     a.audio_sha256, a.typed_answer, a.content, a.pronunciation, a.fluency, a.words, a.overall,
     a.error_message, a.tries, a.next_retry_at, a.created_at, a.updated_at,
-    c.name AS candidate_name, c.reference AS candidate_reference, i.title AS item_title ${JOINS}`;
+    c.name AS candidate_name, c.reference AS candidate_reference, i.title AS item_title,
+    ${SITTING_ID} ${JOINS}`;
 
 export function toAttempt(row: AttemptSummaryRow): Attempt {
   return {
@@ -72,6 +77,7 @@ export function toAttempt(row: AttemptSummaryRow): Attempt {
     nextRetryAt: row.next_retry_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    sittingId: row.sitting_id ?? null,
   };
 }
 

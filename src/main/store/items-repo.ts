@@ -10,10 +10,11 @@ interface ItemRow {
   keywords_json: string;
   prompt_audio_path: string | null;
   image_path: string | null;
+  sample_key: string | null;
   created_at: string;
 }
 
-export type ItemFields = Omit<Item, 'id' | 'createdAt'>;
+export type ItemFields = Omit<Item, 'id' | 'createdAt' | 'sample'>;
 
 function toItem(row: ItemRow): Item {
   return {
@@ -24,6 +25,7 @@ function toItem(row: ItemRow): Item {
     keywords: JSON.parse(row.keywords_json) as string[],
     promptAudioPath: row.prompt_audio_path,
     imagePath: row.image_path,
+    sample: row.sample_key !== null,
     createdAt: row.created_at,
   };
 }
@@ -31,11 +33,32 @@ function toItem(row: ItemRow): Item {
 export class ItemsRepo {
   constructor(private readonly db: Db) {}
 
-  list(task?: Task): Item[] {
+  list(task?: Task, withSamples = true): Item[] {
+    const samples = withSamples ? '' : 'AND sample_key IS NULL';
     const rows = task
-      ? this.db.prepare<[Task], ItemRow>('SELECT * FROM items WHERE task = ? ORDER BY id').all(task)
-      : this.db.prepare<[], ItemRow>('SELECT * FROM items ORDER BY task, id').all();
+      ? this.db
+          .prepare<[Task], ItemRow>(`SELECT * FROM items WHERE task = ? ${samples} ORDER BY id`)
+          .all(task)
+      : this.db
+          .prepare<[], ItemRow>(`SELECT * FROM items WHERE 1 ${samples} ORDER BY task, id`)
+          .all();
     return rows.map(toItem);
+  }
+
+  /** Whether an item of this task already has this title (imports refuse such a row). */
+  hasTitle(task: Task, title: string): boolean {
+    return (
+      this.db
+        .prepare<[Task, string], { id: number }>(
+          'SELECT id FROM items WHERE task = ? AND title = ? COLLATE NOCASE LIMIT 1',
+        )
+        .get(task, title) !== undefined
+    );
+  }
+
+  /** Runs `work` in one transaction: all its rows are written, or none. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
   }
 
   get(id: number): Item | null {
@@ -43,13 +66,13 @@ export class ItemsRepo {
     return row ? toItem(row) : null;
   }
 
-  create(fields: ItemFields): Item {
+  create(fields: ItemFields, sampleKey: string | null = null): Item {
     const info = this.db
       .prepare(
-        `INSERT INTO items (task, title, ref_text, keywords_json, prompt_audio_path, image_path, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO items (task, title, ref_text, keywords_json, prompt_audio_path, image_path,
+         created_at, sample_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(...this.values(fields), nowIso());
+      .run(...this.values(fields), nowIso(), sampleKey);
     return this.get(Number(info.lastInsertRowid)) as Item;
   }
 
@@ -70,6 +93,13 @@ export class ItemsRepo {
   attemptCount(id: number): number {
     const row = this.db
       .prepare<[number], { n: number }>('SELECT count(*) AS n FROM attempts WHERE item_id = ?')
+      .get(id);
+    return row?.n ?? 0;
+  }
+
+  sittingCount(id: number): number {
+    const row = this.db
+      .prepare<[number], { n: number }>('SELECT count(*) AS n FROM sitting_items WHERE item_id = ?')
       .get(id);
     return row?.n ?? 0;
   }

@@ -64,6 +64,34 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX attempts_by_status ON attempts (status, id);
   CREATE INDEX attempts_by_created ON attempts (created_at);
   `,
+  // Issue 10: the sample item bank, mock test sittings and saved test forms.
+  `
+  ALTER TABLE items ADD COLUMN sample_key TEXT;
+  CREATE UNIQUE INDEX items_by_sample_key ON items (sample_key) WHERE sample_key IS NOT NULL;
+  CREATE TABLE sittings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    candidate_id INTEGER NOT NULL REFERENCES candidates (id) ON DELETE CASCADE,
+    status TEXT NOT NULL CHECK (status IN ('in_progress', 'finished')),
+    created_at TEXT NOT NULL,
+    finished_at TEXT
+  );
+  CREATE INDEX sittings_by_status ON sittings (status, id);
+  CREATE TABLE sitting_items (
+    sitting_id INTEGER NOT NULL REFERENCES sittings (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE RESTRICT,
+    attempt_id INTEGER UNIQUE REFERENCES attempts (id) ON DELETE SET NULL,
+    skipped INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (sitting_id, position)
+  );
+  CREATE INDEX sitting_items_by_item ON sitting_items (item_id);
+  CREATE TABLE test_forms (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL UNIQUE,
+    item_ids_json TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

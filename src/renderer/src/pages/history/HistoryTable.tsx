@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { Attempt } from '../../../../shared/app-api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -28,47 +29,66 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
         </tr>
       </thead>
       <tbody>
-        {rows.map((attempt) => (
-          <tr key={attempt.id}>
-            <td>{formatDateTime(attempt.createdAt)}</td>
-            <td className="strong">{attempt.candidateName}</td>
-            <td>{attempt.itemTitle}</td>
-            <td>{taskTitle(attempt.task)}</td>
-            <td>
-              <StatusBadge status={attempt.status} />
-            </td>
-            <td className="numeric">{formatScore(attempt.scores.overall)}</td>
-            <td className="row-actions">
-              <button type="button" className="button-quiet" onClick={() => actions.open(attempt)}>
-                Open
-              </button>
-              {canRetry(attempt.status) && (
+        {rows.map((attempt, index) => (
+          <Fragment key={attempt.id}>
+            {startsSitting(rows, index) && (
+              <tr className="group-row">
+                <th colSpan={7} scope="rowgroup">
+                  Mock test sitting {attempt.sittingId} · {attempt.candidateName}
+                </th>
+              </tr>
+            )}
+            <tr className={attempt.sittingId ? 'in-group' : undefined}>
+              <td>{formatDateTime(attempt.createdAt)}</td>
+              <td className="strong">{attempt.candidateName}</td>
+              <td>{attempt.itemTitle}</td>
+              <td>{taskTitle(attempt.task)}</td>
+              <td>
+                <StatusBadge status={attempt.status} />
+              </td>
+              <td className="numeric">{formatScore(attempt.scores.overall)}</td>
+              <td className="row-actions">
                 <button
                   type="button"
                   className="button-quiet"
-                  onClick={() => actions.retry(attempt.id)}
+                  onClick={() => actions.open(attempt)}
                 >
-                  Retry
+                  Open
                 </button>
-              )}
-              {canCancel(attempt.status) && (
-                <button
-                  type="button"
-                  className="button-quiet"
-                  onClick={() => actions.cancel(attempt.id)}
-                >
-                  Cancel
-                </button>
-              )}
-              <ConfirmButton
-                label="Delete"
-                confirmLabel="Delete attempt"
-                onConfirm={() => actions.remove(attempt.id)}
-              />
-            </td>
-          </tr>
+                {canRetry(attempt.status) && (
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    onClick={() => actions.retry(attempt.id)}
+                  >
+                    Retry
+                  </button>
+                )}
+                {canCancel(attempt.status) && (
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    onClick={() => actions.cancel(attempt.id)}
+                  >
+                    Cancel
+                  </button>
+                )}
+                <ConfirmButton
+                  label="Delete"
+                  confirmLabel="Delete attempt"
+                  onConfirm={() => actions.remove(attempt.id)}
+                />
+              </td>
+            </tr>
+          </Fragment>
         ))}
       </tbody>
     </table>
   );
+}
+
+/** A sitting's answers are listed together; the first of them opens the group. */
+function startsSitting(rows: Attempt[], index: number): boolean {
+  const sittingId = rows[index]?.sittingId;
+  return Boolean(sittingId) && rows[index - 1]?.sittingId !== sittingId;
 }

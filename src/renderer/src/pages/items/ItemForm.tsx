@@ -5,6 +5,7 @@ import { Notice } from '../../components/Notice';
 import { api } from '../../bridge';
 import { useAction } from '../../hooks/use-action';
 import { taskTitle } from '../../lib/format';
+import { PromptFileField } from './PromptFileField';
 
 interface ItemFormProps {
   item: Item | null;
@@ -24,8 +25,17 @@ export function ItemForm({ item, onSaved, onCancel }: ItemFormProps) {
   const [title, setTitle] = useState(item?.title ?? '');
   const [refText, setRefText] = useState(item?.refText ?? '');
   const [keywords, setKeywords] = useState(item?.keywords.join(', ') ?? '');
+  const [promptAudioPath, setPromptAudioPath] = useState(item?.promptAudioPath ?? null);
+  const [imagePath, setImagePath] = useState(item?.imagePath ?? null);
   const save = useAction(async () => {
-    const input = { task, title, refText, keywords: parseKeywords(keywords) };
+    const input = {
+      task,
+      title,
+      refText,
+      keywords: parseKeywords(keywords),
+      promptAudioPath,
+      imagePath,
+    };
     const saved = item
       ? await api.call('items.update', { ...input, id: item.id })
       : await api.call('items.create', input);
@@ -78,6 +88,17 @@ export function ItemForm({ item, onSaved, onCancel }: ItemFormProps) {
           }
         />
       </label>
+      {task !== 'di' && (
+        <PromptFileField
+          kind="audio"
+          label="Prompt audio"
+          value={promptAudioPath}
+          onChange={setPromptAudioPath}
+        />
+      )}
+      {task === 'di' && (
+        <PromptFileField kind="image" label="Picture" value={imagePath} onChange={setImagePath} />
+      )}
       <Notice message={save.error} />
       <div className="form-actions">
         <button type="button" className="button-quiet" onClick={onCancel}>

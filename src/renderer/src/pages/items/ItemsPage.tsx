@@ -9,7 +9,10 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { useAction } from '../../hooks/use-action';
 import { useApiQuery } from '../../hooks/use-api-query';
+import { useAppInfo } from '../../hooks/use-app-info';
+import { deliverExport } from '../../lib/export-file';
 import { taskTitle } from '../../lib/format';
+import { ImportItems } from './ImportItems';
 import { ItemForm } from './ItemForm';
 
 type Editing = { item: Item | null } | null;
@@ -18,15 +21,31 @@ export function ItemsPage() {
   const [task, setTask] = useState<Task | undefined>();
   const [editing, setEditing] = useState<Editing>(null);
   const items = useApiQuery('items.list', task ? { task } : {});
+  const settings = useApiQuery('settings.get', {});
+  const info = useAppInfo();
+  const [exported, setExported] = useState<string | null>(null);
   const remove = useAction(async (id: number) => {
     await api.call('items.delete', { id });
     items.reload();
+  });
+  const showSamples = useAction(async (show: boolean) => {
+    settings.setData(() => undefined);
+    await api.call('settings.update', { showSamples: show });
+    settings.reload();
+    items.reload();
+  });
+  const exportAll = useAction(async () => {
+    setExported(deliverExport(await api.call('items.export', {}), info?.host));
   });
   const rows = items.data ?? [];
   const add = () => setEditing({ item: null });
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Items">
+        <ImportItems onImported={items.reload} />
+        <button type="button" className="button-secondary" onClick={() => void exportAll.run()}>
+          Export items
+        </button>
         <button type="button" className="button-primary" onClick={add}>
           Add item
         </button>
@@ -47,8 +66,20 @@ export function ItemsPage() {
             ))}
           </select>
         </label>
+        {settings.data && (
+          <label className="checkbox-label">
+            <input
+              type="checkbox"
+              checked={settings.data.showSamples}
+              disabled={showSamples.busy}
+              onChange={(e) => void showSamples.run(e.target.checked)}
+            />
+            Show the sample items
+          </label>
+        )}
       </div>
-      <Notice message={items.error ?? remove.error} />
+      <Notice message={items.error ?? remove.error ?? showSamples.error ?? exportAll.error} />
+      <Notice message={exported} kind="success" />
       {!items.loading && rows.length === 0 && (
         <EmptyState title={task ? `No ${taskTitle(task)} items yet` : 'No items yet — add one'}>
           <button type="button" className="button-primary" onClick={add}>
@@ -94,6 +125,7 @@ function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
           <th>Task</th>
           <th>Reference text</th>
           <th>Keywords</th>
+          <th>Prompt</th>
           <th>
             <span className="visually-hidden">Actions</span>
           </th>
@@ -113,6 +145,11 @@ function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
                   {keyword}
                 </span>
               ))}
+            </td>
+            <td>
+              {item.promptAudioPath && <span className="chip">Audio</span>}
+              {item.imagePath && <span className="chip">Picture</span>}
+              {item.sample && <span className="chip">Sample</span>}
             </td>
             <td className="row-actions">
               <button type="button" className="button-quiet" onClick={() => onEdit(item)}>

@@ -1,30 +1,72 @@
 import { useState } from 'react';
 import type { Attempt, Candidate, Item } from '../../../../shared/app-api';
+import { api } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { useApiQuery } from '../../hooks/use-api-query';
+import { blobToBase64 } from '../../lib/base64';
 import { taskTitle } from '../../lib/format';
 import type { PageProps } from '../page-props';
+import { ExamSettingsPanel } from '../sitting/ExamSettingsPanel';
+import { SittingPanel } from '../sitting/SittingPanel';
 import { DictationForm } from './DictationForm';
+import { ExamItemRunner } from './ExamItemRunner';
+import type { Answer } from './exam-run';
 import { LiveAttempt } from './LiveAttempt';
+import { ReferenceText } from './ReferenceText';
 import { SpeakingRecorder } from './SpeakingRecorder';
 
-export function ScorePage({ onNavigate }: PageProps) {
+type Mode = 'item' | 'sitting' | 'settings';
+
+export function ScorePage(props: PageProps) {
+  const [mode, setMode] = useState<Mode>('item');
+  return (
+    <section aria-labelledby="page-title">
+      <PageHeader title="Score" />
+      <div className="tabs" role="tablist" aria-label="Score mode">
+        {(
+          [
+            ['item', 'One item'],
+            ['sitting', 'Mock test'],
+            ['settings', 'Exam timing and microphone'],
+          ] as const
+        ).map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={mode === key}
+            className={mode === key ? 'tab tab-active' : 'tab'}
+            onClick={() => setMode(key)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {mode === 'item' && <OneItem {...props} />}
+      {mode === 'sitting' && <SittingPanel {...props} />}
+      {mode === 'settings' && <ExamSettingsPanel />}
+    </section>
+  );
+}
+
+function OneItem({ onNavigate }: PageProps) {
   const candidates = useApiQuery('candidates.list', { search: '' });
   const items = useApiQuery('items.list', {});
+  const settings = useApiQuery('settings.get', {});
   const [candidateId, setCandidateId] = useState<number | null>(null);
   const [itemId, setItemId] = useState<number | null>(null);
   const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [free, setFree] = useState(false);
 
-  const loading = candidates.loading || items.loading;
+  const loading = candidates.loading || items.loading || settings.loading;
   const candidate = candidates.data?.find((row) => row.id === candidateId);
   const item = items.data?.find((row) => row.id === itemId);
   const missing = !loading && (!candidates.data?.length || !items.data?.length);
   return (
-    <section aria-labelledby="page-title">
-      <PageHeader title="Score" />
-      <Notice message={candidates.error ?? items.error} />
+    <>
+      <Notice message={candidates.error ?? items.error ?? settings.error} />
       {missing && (
         <EmptyState title="Nothing to score yet — add a candidate and an item first">
           <div className="form-actions">
@@ -50,14 +92,29 @@ export function ScorePage({ onNavigate }: PageProps) {
               onChange={setCandidateId}
             />
             <ItemPicker items={items.data ?? []} value={itemId} onChange={setItemId} />
-            {item && <ItemPrompt item={item} />}
+            <label className="checkbox-label">
+              <input type="checkbox" checked={free} onChange={(e) => setFree(e.target.checked)} />
+              Free recording (no exam timing)
+            </label>
+            {item && <ReferenceText key={item.id} item={item} />}
           </div>
-          {candidate && item && (
+          {candidate && item && free && (
             <AnswerInput
               key={`${candidate.id}-${item.id}`}
               candidate={candidate}
               item={item}
               onSubmitted={setAttempt}
+            />
+          )}
+          {candidate && item && !free && settings.data && (
+            <ExamItemRunner
+              key={`${candidate.id}-${item.id}`}
+              item={item}
+              timing={settings.data.examTiming}
+              microphoneId={settings.data.microphoneId}
+              submit={async (answer) =>
+                setAttempt(await submitAnswer(candidate.id, item.id, answer))
+              }
             />
           )}
           {!(candidate && item) && (
@@ -66,8 +123,18 @@ export function ScorePage({ onNavigate }: PageProps) {
           {attempt && <LiveAttempt key={attempt.id} initial={attempt} />}
         </div>
       )}
-    </section>
+    </>
   );
+}
+
+/** Stores one answer as an attempt, which queues it for scoring. */
+async function submitAnswer(candidateId: number, itemId: number, answer: Answer): Promise<Attempt> {
+  if (answer.kind === 'typed') {
+    return api.call('attempts.submitDictation', { candidateId, itemId, typedAnswer: answer.text });
+  }
+  const audioBase64 = await blobToBase64(answer.recording.blob);
+  const mimeType = answer.recording.mimeType;
+  return api.call('attempts.submitSpeaking', { candidateId, itemId, audioBase64, mimeType });
 }
 
 interface AnswerInputProps {
@@ -130,15 +197,5 @@ function ItemPicker({ items, value, onChange }: PickerProps & { items: Item[] })
         ))}
       </select>
     </label>
-  );
-}
-
-function ItemPrompt({ item }: { item: Item }) {
-  return (
-    <div className="item-prompt">
-      <span className={`badge task-${item.task}`}>{taskTitle(item.task)}</span>
-      <p>{item.refText}</p>
-      {item.keywords.length > 0 && <p className="muted">Keywords: {item.keywords.join(', ')}</p>}
-    </div>
   );
 }

@@ -143,13 +143,13 @@ class CaptureSession {
 }
 
 /** Speech peaks near 0.3 RMS; scaled so that normal speech fills most of the meter. */
-function rms(samples: Float32Array): number {
+export function rms(samples: Float32Array): number {
   let sum = 0;
   for (const sample of samples) sum += sample * sample;
   return Math.min(1, Math.sqrt(sum / samples.length) * 3);
 }
 
-function microphoneMessage(reason: unknown): string {
+export function microphoneMessage(reason: unknown): string {
   if (reason instanceof DOMException && reason.name === 'NotAllowedError') {
     return 'Examiner may not use the microphone. Allow it and try again.';
   }

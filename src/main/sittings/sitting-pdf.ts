@@ -1,0 +1,108 @@
+import type { SittingSummary } from '../../shared/app-api.js';
+import { TASK_TITLES } from '../../shared/contract/endpoints.js';
+import {
+  COLORS,
+  FONTS,
+  ensureSpace,
+  formatDate,
+  formatScore,
+  heading,
+  keyValues,
+  newDocument,
+  type Pdf,
+} from '../export/pdf/document.js';
+
+const STATUS_WORDS: Record<string, string> = {
+  recorded: 'recorded',
+  queued: 'waiting to be scored',
+  scoring: 'being scored',
+  scored: 'scored',
+  failed_retryable: 'waiting to be sent again',
+  failed_permanent: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** The sitting on paper: who, when, the summary per task and overall, then every item. */
+export async function sittingReportPdf(summary: SittingSummary): Promise<Buffer> {
+  const { sitting } = summary;
+  const { doc, bytes } = newDocument(`Mock test – ${sitting.candidateName}`);
+  doc.font(FONTS.bold).fontSize(18).fillColor(COLORS.text).text('Examiner – mock test sitting');
+  doc.font(FONTS.regular).fontSize(10).moveDown(0.5);
+  keyValues(doc, [
+    ['Candidate', sitting.candidateName],
+    ['Started', formatDate(sitting.createdAt)],
+    ['Finished', sitting.finishedAt ? formatDate(sitting.finishedAt) : 'not finished'],
+    ['Items', String(sitting.steps.length)],
+    ['Overall (mean of the task means)', formatScore(summary.overall)],
+  ]);
+  if (summary.pending > 0) {
+    doc
+      .moveDown(0.3)
+      .fillColor(COLORS.muted)
+      .text(`${summary.pending} answer(s) were still waiting to be scored when this was made.`)
+      .fillColor(COLORS.text);
+  }
+  heading(doc, 'By task');
+  const left = doc.page.margins.left;
+  table(
+    doc,
+    [left, left + 170, left + 250, left + 320],
+    ['Task', 'Answered', 'Scored', 'Mean overall'],
+    summary.tasks.map((task) => [
+      TASK_TITLES[task.task],
+      String(task.answered),
+      String(task.scored),
+      formatScore(task.meanOverall),
+    ]),
+  );
+  heading(doc, 'Items, in the order sat');
+  table(
+    doc,
+    [left, left + 25, left + 175, left + 275, left + 330, left + 380, left + 435],
+    ['#', 'Item', 'Status', 'Content', 'Pron.', 'Fluency', 'Overall'],
+    sitting.steps.map((step) => {
+      const attempt = step.attempt;
+      const scores = attempt?.scores;
+      const status = attempt
+        ? (STATUS_WORDS[attempt.status] ?? attempt.status)
+        : step.skipped
+          ? 'not answered'
+          : 'not reached';
+      return [
+        String(step.position + 1),
+        `${step.item.title} (${step.item.task.toUpperCase()})`,
+        status,
+        formatScore(scores?.content ?? scores?.words ?? null),
+        formatScore(scores?.pronunciation ?? null),
+        formatScore(scores?.fluency ?? null),
+        formatScore(scores?.overall ?? null),
+      ];
+    }),
+  );
+  doc.end();
+  return bytes;
+}
+
+function table(doc: Pdf, columns: number[], header: string[], rows: string[][]): void {
+  doc.font(FONTS.bold).fontSize(9).fillColor(COLORS.muted);
+  line(doc, columns, header);
+  doc.font(FONTS.regular).fillColor(COLORS.text);
+  for (const row of rows) {
+    ensureSpace(doc, 16);
+    line(doc, columns, row);
+  }
+  doc.x = doc.page.margins.left;
+}
+
+function line(doc: Pdf, columns: number[], cells: string[]): void {
+  const y = doc.y;
+  const right = doc.page.width - doc.page.margins.right;
+  let bottom = y;
+  cells.forEach((cell, index) => {
+    const x = columns[index] ?? 0;
+    const next = columns[index + 1] ?? right;
+    doc.text(cell, x, y, { width: next - x - 6 });
+    bottom = Math.max(bottom, doc.y);
+  });
+  doc.y = bottom + 4;
+}
