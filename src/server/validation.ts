@@ -32,3 +32,37 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : null;
   throw new ScoringError('INVALID_PARAMETER', describe(issue, body), field);
 }
+
+/** The contract's bodies nest two levels deep; this leaves ample room and bounds the parser's work. */
+export const MAX_JSON_DEPTH = 32;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `maxDepth`, found by one pass over the
+ * characters (strings skipped) that stops at the first level too deep: a 32 MB body of `[[[…`
+ * is refused in milliseconds, before any parser builds it.
+ */
+export function nestsDeeperThan(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === BACKSLASH) i++;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (++depth > maxDepth) return true;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return false;
+}
