@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
+import { UserFacingError } from '../core/api-dispatch.js';
 
 const EXTENSIONS: Record<string, string> = {
   'audio/webm': '.webm',
@@ -24,6 +25,40 @@ export function extensionFor(mimeType: string): string {
   return EXTENSIONS[base] ?? '.bin';
 }
 
+/**
+ * Space a recording must leave free, so that the database and the log can still record what
+ * happens to it: a new recording is refused before it fills the disk, not after.
+ */
+export const DISK_RESERVE_BYTES = 8 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+
+export class DiskFullError extends UserFacingError {
+  constructor(dir: string, freeBytes: number) {
+    super(
+      `The disk is full: the recordings folder ${dir} has ${(freeBytes / MB).toFixed(1)} MB free. ` +
+        'Free some space on that disk, then submit again.',
+    );
+    this.name = 'DiskFullError';
+  }
+}
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+async function freeBytes(dir: string): Promise<number> {
+  const stats = await statfs(dir);
+  return stats.bavail * stats.bsize;
+}
+
+/** Refused while the disk has too little room; allowed again as soon as space returns. */
+async function assertRoomFor(dir: string, size: number): Promise<void> {
+  const free = await freeBytes(dir);
+  if (free < size + DISK_RESERVE_BYTES) throw new DiskFullError(dir, free);
+}
+
 /** Writes a recording durably (file and folder entry flushed) before anything refers to it. */
 export async function saveRecording(
   dir: string,
@@ -31,6 +66,7 @@ export async function saveRecording(
   mimeType: string,
 ): Promise<SavedRecording> {
   await mkdir(dir, { recursive: true });
+  await assertRoomFor(dir, bytes.length);
   const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
   const path = join(dir, `${stamp}-${randomUUID().slice(0, 8)}${extensionFor(mimeType)}`);
   try {
@@ -38,6 +74,7 @@ export async function saveRecording(
   } catch (error) {
     // A half-written file (a full disk, say) is no recording: nothing may find it later.
     await rm(path, { force: true }).catch(() => undefined);
+    if (isDiskFull(error)) throw new DiskFullError(dir, await freeBytes(dir).catch(() => 0));
     throw error;
   }
   await syncFolder(dir);
