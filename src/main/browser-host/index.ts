@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAppCore } from '../core/create-app-core.js';
 import { FileSecretStore } from '../settings/file-secret-store.js';
+import { DamagedDatabaseError } from '../store/database.js';
 import { findChromium, openAppWindow, type AppWindow } from './chromium.js';
 import { resolveDataDir, resolvePort } from './data-dir.js';
 import { startHostServer } from './host-server.js';
@@ -80,6 +81,8 @@ function openWindowUnlessSuppressed(url: string, dataDir: string): AppWindow | n
 }
 
 main().catch((error: unknown) => {
-  console.error('Examiner could not start:', error);
+  // A damaged store explains itself and what to do; a stack would only bury that.
+  const shown = error instanceof DamagedDatabaseError ? error.message : error;
+  console.error('Examiner could not start:', shown);
   process.exit(1);
 });
