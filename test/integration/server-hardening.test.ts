@@ -106,16 +106,26 @@ describe('the envelope, for every refusal', () => {
   });
 });
 
-const TSX = join('node_modules', '.bin', 'tsx');
 const READY_LINE = /^EXAMINER_SERVER_READY \{"port":(\d+)\}$/u;
 const tools = missingToolsReason();
 const linux = process.platform === 'linux';
 
 /** The real server as the app runs it, in its own process, with one audio root. */
 async function startServerProcess(root: string): Promise<{ child: ChildProcess; port: number }> {
+  // Node itself, not the tsx wrapper: its memory is the server's, and SIGKILL reaches it.
   const child = spawn(
-    TSX,
-    ['src/server/cli.ts', '--port', '0', '--audio-root', root, '--rate-limit', '0'],
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/cli.ts',
+      '--port',
+      '0',
+      '--audio-root',
+      root,
+      '--rate-limit',
+      '0',
+    ],
     {
       env: { ...process.env, EXAMINER_API_KEYS: API_KEY },
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -133,16 +143,6 @@ async function startServerProcess(root: string): Promise<{ child: ChildProcess; 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { child, port };
-}
-
-/** tsx runs the server in a child of its own; the deepest descendant is the server itself. */
-function serverPid(child: ChildProcess): number {
-  let pid = child.pid!;
-  for (;;) {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    if (!children) return pid;
-    pid = Number(children.split(/\s+/)[0]);
-  }
 }
 
 function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -171,7 +171,7 @@ describe.skipIf(tools || !linux)('the real server process under attack', () => {
     mkdirSync(root);
     mkdirSync(outside);
     server = await startServerProcess(root);
-    pid = serverPid(server.child);
+    pid = server.child.pid!;
   }, 120_000);
   afterAll(() => {
     server?.child.kill('SIGKILL');

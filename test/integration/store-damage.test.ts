@@ -22,7 +22,7 @@ function start(dataDir: string) {
       appVersion: '9.9.9',
       dataDir,
       secretStore: new FileSecretStore(join(dataDir, 'api-key')),
-      serverEntry: { modulePath: join(import.meta.dirname, 'main-fake-engine.ts'), execArgv: [] },
+      serverEntry: { modulePath: join(import.meta.dirname, 'main-fake-engine.ts'), execArgv: ['--import', 'tsx'] },
     },
     { logger: silentLogger() },
   );

@@ -5,6 +5,7 @@ import { EmbeddedEngine } from '../engine-process/embedded-engine.js';
 import { ExportService } from '../export/export-service.js';
 import { createLogger } from '../logging/logger.js';
 import { AttemptService } from '../queue/attempt-service.js';
+import { removeOrphanRecordings } from '../queue/recordings.js';
 import { buildRequest, type BuiltRequest } from '../queue/request-builder.js';
 import { ScoringQueue, type QueueOptions } from '../queue/scoring-queue.js';
 import { ScoringClient, type ScoringClientOptions } from '../scoring-client/client.js';
@@ -73,6 +74,7 @@ export async function createAppCore(
       for (const attemptId of removed) parts.hub.emit('attempt.deleted', { id: attemptId });
     },
   });
+  await removeOrphans(parts);
   queue.start();
   followEndpoint(parts, queue, attempts);
   parts.logger.info(
@@ -161,6 +163,19 @@ function followEndpoint(parts: Parts, queue: ScoringQueue, attempts: AttemptServ
     apply();
   });
   apply();
+}
+
+/** Recording files left by a kill between writing them and inserting their row (issue 13). */
+async function removeOrphans({ db, settings, logger }: Parts): Promise<void> {
+  const referenced = db
+    .prepare<[], string>(
+      'SELECT audio_path FROM attempts WHERE audio_path IS NOT NULL UNION ' +
+        'SELECT prompt_audio_path FROM items WHERE prompt_audio_path IS NOT NULL',
+    )
+    .pluck()
+    .all();
+  const removed = await removeOrphanRecordings(settings.stored().recordingsDir, referenced);
+  if (removed.length > 0) logger.warn({ removed }, 'removed recordings no attempt refers to');
 }
 
 async function requestFor(
