@@ -22,7 +22,10 @@ function start(dataDir: string) {
       appVersion: '9.9.9',
       dataDir,
       secretStore: new FileSecretStore(join(dataDir, 'api-key')),
-      serverEntry: { modulePath: join(import.meta.dirname, 'main-fake-engine.ts'), execArgv: ['--import', 'tsx'] },
+      serverEntry: {
+        modulePath: join(import.meta.dirname, 'main-fake-engine.ts'),
+        execArgv: ['--import', 'tsx'],
+      },
     },
     { logger: silentLogger() },
   );
