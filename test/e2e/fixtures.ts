@@ -47,7 +47,6 @@ type LaunchBrowser = () => Promise<Browser>;
 
 /** What the page's globals look like; the tests compile without the DOM library. */
 interface PageGlobals {
-  sessionStorage: { getItem(key: string): string | null };
   examiner: ExaminerBridge;
 }
 
@@ -110,11 +109,8 @@ async function callOverHttp<M extends AppMethod>(page: Page, method: M, input: M
     async ([name, body]) => {
       const response = await fetch('/api/call', {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-examiner-token':
-            (globalThis as unknown as PageGlobals).sessionStorage.getItem('examiner.token') ?? '',
-        },
+        // The page's session cookie (HttpOnly) signs the call in, as it does the renderer's.
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ method: name, input: body }),
       });
       if (!response.ok) throw new Error(await response.text());
