@@ -7,29 +7,10 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../src/main/core/create-app-core.js';
-import { silentLogger } from '../../src/main/logging/logger.js';
 import { ORPHAN_MIN_AGE_MS } from '../../src/main/queue/recordings.js';
-import { FileSecretStore } from '../../src/main/settings/file-secret-store.js';
-import { tempDir } from './main-harness.js';
+import { startQuietCore, tempDir } from './main-harness.js';
 
 const WAV = Buffer.from('RIFF....WAVEfmt fake audio bytes').toString('base64');
-
-function start(dataDir: string) {
-  return createAppCore(
-    {
-      host: 'browser',
-      appVersion: '9.9.9',
-      dataDir,
-      secretStore: new FileSecretStore(join(dataDir, 'api-key')),
-      serverEntry: {
-        modulePath: join(import.meta.dirname, 'main-fake-engine.ts'),
-        execArgv: ['--import', 'tsx'],
-      },
-    },
-    { logger: silentLogger() },
-  );
-}
 
 /** Writes a recording the way the app does, in a child process killed before any row exists. */
 async function killedAfterWriting(recordings: string): Promise<string> {
@@ -72,7 +53,7 @@ describe('orphan recordings', () => {
 
   it('are removed at start; recordings with attempts and files the app did not make stay', async () => {
     const recordings = join(dir.path, 'recordings');
-    const first = await start(dir.path);
+    const first = await startQuietCore(dir.path);
     const candidate = (await first.dispatch('candidates.create', { name: 'Ana' })) as {
       id: number;
     };
@@ -100,7 +81,7 @@ describe('orphan recordings', () => {
     }
     age(orphan, ORPHAN_MIN_AGE_MS + 60_000);
 
-    const second = await start(dir.path);
+    const second = await startQuietCore(dir.path);
     await second.close();
 
     expect(existsSync(orphan)).toBe(false);

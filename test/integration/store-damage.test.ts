@@ -6,30 +6,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../src/main/core/create-app-core.js';
-import { silentLogger } from '../../src/main/logging/logger.js';
-import { FileSecretStore } from '../../src/main/settings/file-secret-store.js';
 import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
 import { openDatabase } from '../../src/main/store/database.js';
-import { tempDir } from './main-harness.js';
+import { startQuietCore, tempDir } from './main-harness.js';
 
 const PAGE = 4096;
-
-function start(dataDir: string) {
-  return createAppCore(
-    {
-      host: 'browser',
-      appVersion: '9.9.9',
-      dataDir,
-      secretStore: new FileSecretStore(join(dataDir, 'api-key')),
-      serverEntry: {
-        modulePath: join(import.meta.dirname, 'main-fake-engine.ts'),
-        execArgv: ['--import', 'tsx'],
-      },
-    },
-    { logger: silentLogger() },
-  );
-}
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -55,7 +36,7 @@ describe('a damaged database at start', () => {
 
   async function expectSetAside(reason: RegExp): Promise<void> {
     const before = sha(file);
-    const error = await start(dir.path).then(
+    const error = await startQuietCore(dir.path).then(
       () => null,
       (e: unknown) => e as Error,
     );
@@ -94,13 +75,13 @@ describe('a damaged database at start', () => {
 
   it('starts on a healthy store, and on a first run with no file at all', async () => {
     storeWithCandidates(file, 3);
-    const core = await start(dir.path);
+    const core = await startQuietCore(dir.path);
     const list = (await core.dispatch('candidates.list', {})) as unknown[];
     expect(list).toHaveLength(3);
     await core.close();
     const fresh = tempDir('examiner-fresh-');
     try {
-      const empty = await start(fresh.path);
+      const empty = await startQuietCore(fresh.path);
       await empty.close();
       expect(existsSync(join(fresh.path, 'examiner.db'))).toBe(true);
     } finally {
