@@ -45,8 +45,9 @@ async function openedPath(fd: number): Promise<string | undefined> {
 
 /**
  * The path was checked before the open, but any folder along it may have been swapped for a
- * symlink since. What counts is the file actually opened: its real path (Linux) or, elsewhere,
- * that it is still the very file the checked path names.
+ * symlink since. What counts is the file actually opened: its real path, from the kernel
+ * (Linux). Where /proc is missing, the weaker check that the checked path still names the very
+ * file opened catches a swap undone in between, though not one still in place.
  */
 async function assertOpenedInside(handle: FileHandle, target: string, allowed: string[]) {
   const real = await openedPath(handle.fd);
