@@ -66,6 +66,8 @@ async function useBrowserHost(
   try {
     const page = await browser.newPage();
     await page.goto(host.url);
+    // The link lands on the sign-in page, which trades its token for the cookie and loads the app.
+    await page.locator('#root').waitFor({ state: 'attached' });
     await use({
       page,
       host: 'browser',
