@@ -8,10 +8,12 @@ import { startHostServer } from '../../src/main/browser-host/host-server';
 import { expect, screenshotPath, test } from './fixtures';
 import { ROOT } from './support/environment';
 
+// Decided before any fixture is made: under Electron there is no sign-in page, nor a browser.
+test.skip(({ host }) => host !== 'browser', 'the sign-in page belongs to the browser host');
+
 test('a window without the token is told how to open Examiner, and shown nothing else', async ({
   app,
 }, testInfo) => {
-  test.skip(app.host !== 'browser', 'the sign-in page belongs to the browser host');
   const origin = new URL(app.page.url()).origin;
   const context = await app.page.context().browser()!.newContext();
   try {
