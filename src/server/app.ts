@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { ENDPOINT_PATHS } from '../shared/contract/endpoints.js';
 import { ScoringError } from '../shared/contract/errors.js';
 import { ApiKeyStore } from './api-keys.js';
+import { answerClientError } from './client-error.js';
 import { failureEnvelope } from './envelope.js';
 import { toScoringError } from './error-mapping.js';
 import { JobLimiter } from './job-limiter.js';
@@ -13,6 +14,7 @@ import { scoringRoutes } from './routes/scoring.js';
 import { refuseWhileClosing } from './shutdown.js';
 import { SpeakingSlot, type SpeakingScorerSource } from './speaking-slot.js';
 import { elapsedMs, trackTiming } from './timing.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './validation.js';
 
 export interface ServerOptions {
   /** Raw keys; only their SHA-256 hashes are kept. */
@@ -69,6 +71,18 @@ function registerRateLimit(app: FastifyInstance, setting: ServerOptions['rateLim
   });
 }
 
+/** JSON as Fastify parses it (prototype poisoning refused), after a cheap refusal of deep nesting. */
+function parseJsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (!nestsDeeperThan(text, MAX_JSON_DEPTH)) return parse(request, text, done);
+    const message = `request body nests deeper than ${MAX_JSON_DEPTH} levels`;
+    done(new ScoringError('INVALID_JSON', message), undefined);
+  });
+}
+
 /** The scoring service, ready to `listen()` or `inject()`; it does not listen by itself. */
 export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
@@ -76,8 +90,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     bodyLimit: MAX_BODY_BYTES,
     requestTimeout: 120_000,
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
   });
-  app.removeContentTypeParser('text/plain');
+  parseJsonBodies(app);
   trackTiming(app);
   refuseWhileClosing(app);
   app.decorateRequest('apiKeyHash', '');

@@ -48,7 +48,6 @@ type LaunchBrowser = () => Promise<Browser>;
 
 /** What the page's globals look like; the tests compile without the DOM library. */
 interface PageGlobals {
-  sessionStorage: { getItem(key: string): string | null };
   examiner: ExaminerBridge;
 }
 
@@ -68,6 +67,8 @@ async function useBrowserHost(
   try {
     const page = await browser.newPage();
     await page.goto(host.url);
+    // The link lands on the sign-in page, which trades its token for the cookie and loads the app.
+    await page.locator('#root').waitFor({ state: 'attached' });
     await use({
       page,
       host: 'browser',
@@ -110,11 +111,8 @@ async function callOverHttp<M extends AppMethod>(page: Page, method: M, input: M
     async ([name, body]) => {
       const response = await fetch('/api/call', {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-examiner-token':
-            (globalThis as unknown as PageGlobals).sessionStorage.getItem('examiner.token') ?? '',
-        },
+        // The page's session cookie (HttpOnly) signs the call in, as it does the renderer's.
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ method: name, input: body }),
       });
       if (!response.ok) throw new Error(await response.text());

@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Attempt } from '../../src/shared/app-api.js';
+import type { AppCore } from '../../src/main/core/app-core.js';
+import { createAppCore } from '../../src/main/core/create-app-core.js';
 import { silentLogger } from '../../src/main/logging/logger.js';
+import { FileSecretStore } from '../../src/main/settings/file-secret-store.js';
 import { AttemptService } from '../../src/main/queue/attempt-service.js';
 import { buildRequest } from '../../src/main/queue/request-builder.js';
 import { ScoringQueue, type QueueOptions } from '../../src/main/queue/scoring-queue.js';
@@ -15,6 +18,23 @@ import { ItemsRepo } from '../../src/main/store/items-repo.js';
 export function tempDir(prefix = 'examiner-test-'): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The real app core on `dataDir`, as the browser host starts it, with the fake engine and no log. */
+export function startQuietCore(dataDir: string): Promise<AppCore> {
+  return createAppCore(
+    {
+      host: 'browser',
+      appVersion: '9.9.9',
+      dataDir,
+      secretStore: new FileSecretStore(join(dataDir, 'api-key')),
+      serverEntry: {
+        modulePath: join(import.meta.dirname, 'main-fake-engine.ts'),
+        execArgv: ['--import', 'tsx'],
+      },
+    },
+    { logger: silentLogger() },
+  );
 }
 
 /** The store, queue and attempt service wired as the app wires them, against one endpoint. */

@@ -189,3 +189,23 @@ describe('fetchAudio: other URLs', () => {
     );
   });
 });
+
+describe('fetchAudio: file: URLs read within the fetch timeout', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'examiner-slow-'));
+    await writeFile(join(root, 'big.wav'), Buffer.alloc(30 * 1024 * 1024, 1));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('fails a read that outlasts it, instead of holding the request', async () => {
+    // No disk reads 30 MB in under a millisecond: this stands in for a hung network mount.
+    const url = pathToFileURL(join(root, 'big.wav')).href;
+    const slow = policy({ audioRoots: [root], maxBytes: 64 * 1024 * 1024, fetchTimeoutMs: 1 });
+    const error = await failure(fetchAudio(url, slow));
+    expect(error).toEqual(scoringError('AUDIO_FETCH_FAILED'));
+    expect(error.message).toBe('Reading the file named by audioUrl took longer than 0.001 s.');
+    const patient = policy({ audioRoots: [root], maxBytes: 64 * 1024 * 1024 });
+    expect((await fetchAudio(url, patient)).length).toBe(30 * 1024 * 1024);
+  });
+});

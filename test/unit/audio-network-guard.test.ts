@@ -29,6 +29,19 @@ describe('isPublicAddress', () => {
     '::ffff:169.254.169.254',
     '64:ff9b::a00:1',
     '2002:a00:1::',
+    // Every IPv6 form that embeds an IPv4 address (issue 13, finding 8).
+    '::127.0.0.1', // IPv4-compatible, as written
+    '::7f00:1', // the same, as the URL parser hands it on from [::127.0.0.1]
+    '::8.8.8.8', // IPv4-compatible is deprecated whatever it carries
+    '::808:808',
+    '::ffff:7f00:1', // IPv4-mapped, hexadecimal
+    '::ffff:0:7f00:1', // SIIT (RFC 6145)
+    '2002:7f00:1::', // 6to4
+    '2002:808:808::1', // 6to4, even around a public IPv4 address
+    '64:ff9b::7f00:1', // NAT64 (RFC 6052)
+    '64:ff9b:1::7f00:1', // local-use NAT64 (RFC 8215)
+    '2001:0:7f00:1::', // Teredo
+    'fec0::1', // deprecated site-local
     'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);

@@ -62,3 +62,16 @@ describe('componentMax', () => {
     expect(componentMax(3, 1)).toBe(0.6);
   });
 });
+
+describe('precision below what scores are reported to', () => {
+  it.each([5e-324, 1e-300, 1e-11])('with precision %s keeps the value to 10 decimals', (step) => {
+    expect(quantize(3.141592653589793, 5, step)).toBe(3.1415926536);
+    expect(quantize(5, 5, step)).toBe(5);
+    expect(quantize(0, 5, step)).toBe(0);
+    expect(scoreFraction(2 / 3, { scale: 5, precision: step })).toBe(3.3333333333);
+  });
+
+  it('never exceeds maxScore', () => {
+    expect(quantize(4.99999999999, 4.99999999999, 5e-324)).toBeLessThanOrEqual(4.99999999999);
+  });
+});

@@ -31,7 +31,10 @@ export async function fetchAudio(
     case 'https:':
       return fetchHttp(parsed, policy, signal);
     case 'file:':
-      return readFileUrl(parsed, policy.audioRoots, policy.maxBytes);
+      return readFileUrl(parsed, policy.audioRoots, {
+        maxBytes: policy.maxBytes,
+        timeoutMs: policy.fetchTimeoutMs,
+      });
     default:
       throw invalidUrl('audioUrl must be an http, https, data or file URL.');
   }

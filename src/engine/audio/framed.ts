@@ -1,4 +1,5 @@
 import CodecParser, { type CodecFrame, type CodecValue, type OggPage } from 'codec-parser';
+import { assertDecodable, type StreamShape } from './bounds.js';
 import { assertDuration, unreadable } from './errors.js';
 import type { AudioFormat } from './sniff.js';
 
@@ -23,6 +24,19 @@ function framesOf(parsed: (CodecFrame | OggPage)[]): CodecFrame[] {
     .filter((f) => f.data.length > 0);
 }
 
+/** Every frame carries its own header, and a hostile file may vary them: the largest counts. */
+function shapeOf(frames: CodecFrame[]): StreamShape {
+  let channels = 0;
+  let sampleRate = 0;
+  let durationSeconds = 0;
+  for (const { header, samples } of frames) {
+    channels = Math.max(channels, header.channels);
+    sampleRate = Math.max(sampleRate, header.sampleRate);
+    durationSeconds += samples / header.sampleRate;
+  }
+  return { channels, sampleRate, durationSeconds };
+}
+
 /**
  * Splits MP3, FLAC or Ogg into codec frames without decoding them (codec-parser is what the
  * wasm decoders use themselves). Frame sample counts give the duration, so over-long audio is
@@ -41,10 +55,9 @@ export function parseFramed(
   } catch {
     throw unreadable(`The ${format} audio could not be read.`);
   }
-  const first = frames[0];
-  if (!codec || !first) throw unreadable(`The ${format} file holds no audio frames.`);
-  const samples = frames.reduce((sum, frame) => sum + frame.samples, 0);
-  const durationSeconds = samples / first.header.sampleRate;
-  assertDuration(durationSeconds, maxDurationSeconds);
-  return { codec, frames, durationSeconds };
+  if (!codec || frames.length === 0) throw unreadable(`The ${format} file holds no audio frames.`);
+  const shape = shapeOf(frames);
+  assertDuration(shape.durationSeconds, maxDurationSeconds);
+  assertDecodable(shape);
+  return { codec, frames, durationSeconds: shape.durationSeconds };
 }

@@ -1,3 +1,4 @@
+import { assertDecodable } from './bounds.js';
 import { assertDuration, unreadable } from './errors.js';
 import type { PcmAudio } from './pcm.js';
 
@@ -121,6 +122,7 @@ function sampleReader(format: number, bits: number): SampleReader {
 export function decodeWav(bytes: Uint8Array, maxDurationSeconds?: number): PcmAudio {
   const header = parseWavHeader(bytes);
   assertDuration(header.durationSeconds, maxDurationSeconds);
+  assertDecodable(header);
   const view = new DataView(bytes.buffer, bytes.byteOffset + header.dataOffset, header.dataLength);
   const read = sampleReader(header.format, header.bitsPerSample);
   const frames = Math.floor(header.dataLength / header.blockAlign);

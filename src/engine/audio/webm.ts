@@ -8,7 +8,13 @@ import {
 } from 'mediabunny';
 import { ScoringError } from '../../shared/contract/errors.js';
 import { assertDuration, unreadable } from './errors.js';
-import { parseOpusHead, type OpusHead } from './opus.js';
+import {
+  OPUS_RATE,
+  assertOpusDecodable,
+  opusPacketSamples,
+  parseOpusHead,
+  type OpusHead,
+} from './opus.js';
 
 export interface OpusPackets {
   head: OpusHead;
@@ -51,7 +57,13 @@ export async function demuxWebmOpus(
   try {
     const track = await opusTrack(input);
     assertDuration(await track.computeDuration(), maxDurationSeconds);
-    return { head: await readHead(track), packets: await readPackets(track) };
+    const head = await readHead(track);
+    const packets = await readPackets(track);
+    // Timestamps are the container's word; the packets say what decoding them would produce.
+    const samples = packets.reduce((sum, packet) => sum + opusPacketSamples(packet), 0);
+    assertDuration(samples / OPUS_RATE, maxDurationSeconds);
+    assertOpusDecodable(head, samples / OPUS_RATE);
+    return { head, packets };
   } catch (error) {
     if (error instanceof ScoringError) throw error;
     throw unreadable('The WebM file could not be read.');

@@ -38,13 +38,22 @@ function parseCall(text: string): { method: string; input: unknown } {
   return { method, input };
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new UserFacingError('The request is too large.');
+    if (size > maxBytes) throw new UserFacingError('The request is too large.');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A body of at most a kilobyte, parsed; null when it is too large or not JSON. */
+export async function readSmallJson(request: IncomingMessage): Promise<unknown> {
+  try {
+    return JSON.parse(await readBody(request, 1024)) as unknown;
+  } catch {
+    return null;
+  }
 }

@@ -1,30 +1,36 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { AppCore } from '../core/app-core.js';
-import { handleApiCall, sendJson } from './api-route.js';
+import { handleApiCall, readSmallJson, sendJson } from './api-route.js';
 import { createEventSocket } from './event-socket.js';
-import { RequestGuard, TOKEN_HEADER } from './request-guard.js';
+import { LaunchCodes } from './launch-codes.js';
+import { RequestGuard } from './request-guard.js';
 import { createStaticFiles } from './static-files.js';
 
 export interface HostServerOptions {
   core: AppCore;
   rendererDir: string;
+  /** The lasting sign-in token: the session cookie's value and the printed link's fragment. */
   token: string;
-  /** 0 picks a free port. */
+  /** Exactly this port (0: any free one); or, with `preferPort`, this one when it is free. */
   port: number;
+  preferPort?: boolean;
 }
 
 export interface HostServer {
-  /** The address to open, with the token in its fragment (never sent to a server). */
+  /** The signed-in link, with the token in its fragment (never sent to a server). */
   url: string;
   port: number;
+  /** A link that signs one window in, once, within a minute. */
+  launchUrl(): string;
   close(): Promise<void>;
 }
 
 /** Serves the renderer and carries the app API over HTTP and a WebSocket, on 127.0.0.1 only. */
 export async function startHostServer(options: HostServerOptions): Promise<HostServer> {
   const guard = new RequestGuard(options.token);
+  const launches = new LaunchCodes();
   const files = await createStaticFiles(options.rendererDir);
   const events = createEventSocket(options.core);
 
@@ -40,9 +46,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
     if (!guard.isKnownHost(request) || !guard.isSameOrigin(request)) {
       return refuseUpgrade(socket, '403 Forbidden');
     }
-    if (!guard.hasToken(url.searchParams.get('token'))) {
-      return refuseUpgrade(socket, '401 Unauthorized');
-    }
+    if (!guard.hasSession(request)) return refuseUpgrade(socket, '401 Unauthorized');
     events.upgrade(request, socket, head);
   });
 
@@ -53,33 +57,66 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return sendJson(response, 405, refusal('Method not allowed.'));
       }
-      return files.serve(url.pathname, response);
+      return files.serve(url.pathname, response, guard.hasSession(request));
     }
-    if (url.pathname !== '/api/call') return sendJson(response, 404, refusal('Not found.'));
+    if (url.pathname !== '/api/call' && url.pathname !== '/api/session') {
+      return sendJson(response, 404, refusal('Not found.'));
+    }
     if (request.method !== 'POST') return sendJson(response, 405, refusal('Method not allowed.'));
     if (!guard.isSameOrigin(request)) return sendJson(response, 403, refusal('Wrong origin.'));
-    if (!guard.hasToken(request.headers[TOKEN_HEADER] as string | undefined)) {
+    if (url.pathname === '/api/session') return signIn(request, response);
+    if (!guard.hasSession(request)) {
       return sendJson(response, 401, refusal('This page is not signed in to Examiner.'));
     }
     return handleApiCall(options.core, request, response);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', resolve);
-  });
-  const port = (server.address() as AddressInfo).port;
+  /** POST /api/session {token} or {launch}: the fragment's secret traded for the cookie. */
+  async function signIn(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = (await readSmallJson(request)) as { token?: unknown; launch?: unknown } | null;
+    const valid =
+      (typeof body?.token === 'string' && guard.hasToken(body.token)) ||
+      (typeof body?.launch === 'string' && launches.redeem(body.launch));
+    if (!valid) return sendJson(response, 401, refusal('That sign-in link is not valid.'));
+    response
+      .writeHead(204, { 'set-cookie': guard.sessionCookie(), 'cache-control': 'no-store' })
+      .end();
+  }
+
+  const port = await listen(server, options.port, options.preferPort ?? false);
   guard.listenOn(port);
+  const origin = `http://127.0.0.1:${port}`;
 
   return {
     port,
-    url: `http://127.0.0.1:${port}/#token=${options.token}`,
+    url: `${origin}/#token=${options.token}`,
+    launchUrl: () => `${origin}/#launch=${launches.issue()}`,
     close: () => {
       events.close();
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Listens on 127.0.0.1; a preferred port that is taken gives way to any free one. */
+async function listen(server: Server, port: number, preferPort: boolean): Promise<number> {
+  const attempt = (on: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  try {
+    await attempt(port);
+  } catch (error) {
+    const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    if (!preferPort || port === 0 || !taken) throw error;
+    await attempt(0);
+  }
+  return (server.address() as AddressInfo).port;
 }
 
 function refuseUpgrade(socket: Duplex, status: string): void {

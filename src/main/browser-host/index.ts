@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createAppCore } from '../core/create-app-core.js';
 import { FileSecretStore } from '../settings/file-secret-store.js';
+import { DamagedDatabaseError } from '../store/database.js';
 import { findChromium, openAppWindow, type AppWindow } from './chromium.js';
 import { resolveDataDir, resolvePort } from './data-dir.js';
-import { startHostServer } from './host-server.js';
+import { rememberedPort, rememberPort, sessionToken, writeLaunchPage } from './host-files.js';
+import { startHostServer, type HostServer } from './host-server.js';
 
 /**
  * The same app without Electron: AppCore in plain Node, the built renderer served on
@@ -30,17 +32,21 @@ async function main(): Promise<void> {
     secretStore: new FileSecretStore(join(dataDir, 'api-key')),
     serverEntry: { modulePath: join(here, 'server.js'), execArgv: [] },
   });
+  // $EXAMINER_PORT is a demand; otherwise the last port is kept while it is free.
+  const demanded = resolvePort();
   const server = await startHostServer({
     core,
     rendererDir: join(here, '../renderer'),
-    token: randomBytes(32).toString('base64url'),
-    port: resolvePort(),
+    token: sessionToken(dataDir),
+    port: demanded || rememberedPort(dataDir),
+    preferPort: demanded === 0,
   }).catch(async (error: unknown) => {
     await core.close();
     throw error;
   });
+  rememberPort(dataDir, server.port);
   console.log(`EXAMINER_BROWSER_HOST_READY ${server.url}`);
-  const appWindow = openWindowUnlessSuppressed(server.url, dataDir);
+  const appWindow = openWindowUnlessSuppressed(server, dataDir);
 
   let stopping = false;
   const stop = async () => {
@@ -62,24 +68,35 @@ async function main(): Promise<void> {
 }
 
 function openByHand(url: string): string {
-  return `Open ${url} in Chromium or Chrome to use Examiner.`;
+  return `Open ${url} in Chromium or Chrome to use Examiner. The link signs in: keep it to yourself.`;
 }
 
 function hasDisplay(env: NodeJS.ProcessEnv = process.env): boolean {
   return process.platform !== 'linux' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 
-function openWindowUnlessSuppressed(url: string, dataDir: string): AppWindow | null {
+/**
+ * Chromium's command line is readable by every local user, so it names only a page in the data
+ * folder (mode 0600) that holds a one-time launch code; the page goes once the window is open.
+ */
+function openWindowUnlessSuppressed(server: HostServer, dataDir: string): AppWindow | null {
   if (process.env.EXAMINER_NO_BROWSER === '1') return null;
   const chromium = findChromium();
   if (!chromium || !hasDisplay()) {
-    console.log(openByHand(url));
+    console.log(openByHand(server.url));
     return null;
   }
-  return openAppWindow(chromium, url, dataDir);
+  const page = writeLaunchPage(dataDir, server.launchUrl());
+  const removePage = () => rmSync(page, { force: true });
+  setTimeout(removePage, 60_000).unref();
+  const appWindow = openAppWindow(chromium, pathToFileURL(page).href, dataDir);
+  appWindow.process.once('exit', removePage);
+  return appWindow;
 }
 
 main().catch((error: unknown) => {
-  console.error('Examiner could not start:', error);
+  // A damaged store explains itself and what to do; a stack would only bury that.
+  const shown = error instanceof DamagedDatabaseError ? error.message : error;
+  console.error('Examiner could not start:', shown);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { SIGNIN_CSS, SIGNIN_HTML, SIGNIN_JS, SIGNIN_POLICY } from './signin-page.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,31 +15,51 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+const SIGNIN_FILES: Record<string, [string, string]> = {
+  '/signin.js': [SIGNIN_JS, '.js'],
+  '/signin.css': [SIGNIN_CSS, '.css'],
+};
+
 /**
  * The built renderer, served with the Content-Security-Policy that its index.html
  * declares, so that Electron (which reads the meta tag) and this host enforce one policy.
+ * A window that is not signed in gets the sign-in page in place of the app.
  */
 export async function createStaticFiles(rootDir: string) {
   const indexHtml = await readFile(join(rootDir, 'index.html'), 'utf8');
   const policy = `${policyFromHtml(indexHtml)}; frame-ancestors 'none'`;
 
-  function headers(contentType: string): Record<string, string> {
+  function headers(contentType: string, csp = policy): Record<string, string> {
     return {
       'content-type': contentType,
-      'content-security-policy': policy,
+      'content-security-policy': csp,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     };
   }
 
-  async function serve(pathname: string, response: ServerResponse): Promise<void> {
+  async function serve(
+    pathname: string,
+    response: ServerResponse,
+    signedIn: boolean,
+  ): Promise<void> {
+    const signin = SIGNIN_FILES[pathname];
+    if (signin) {
+      const [body, extension] = signin;
+      return void response.writeHead(200, headers(CONTENT_TYPES[extension]!)).end(body);
+    }
+    const isPage = extname(pathname) === '' || pathname === '/index.html';
+    if (isPage && !signedIn) {
+      const type = CONTENT_TYPES['.html']!;
+      return void response.writeHead(200, headers(type, SIGNIN_POLICY)).end(SIGNIN_HTML);
+    }
     const file = resolveInside(rootDir, pathname);
     const type = file ? CONTENT_TYPES[extname(file)] : undefined;
     const body = file && type ? await readFile(file).catch(() => null) : null;
     if (body && type) {
       response.writeHead(200, headers(type)).end(body);
-    } else if (extname(pathname) === '') {
+    } else if (isPage) {
       response.writeHead(200, headers(CONTENT_TYPES['.html']!)).end(indexHtml);
     } else {
       response.writeHead(404, headers('text/plain; charset=utf-8')).end('Not found');

@@ -12,6 +12,7 @@ import { SittingsRepo } from '../store/sittings-repo.js';
 import { TestFormsRepo } from '../store/test-forms-repo.js';
 import { createLogger } from '../logging/logger.js';
 import { AttemptService } from '../queue/attempt-service.js';
+import { removeOrphanRecordings } from '../queue/recordings.js';
 import { buildRequest, type BuiltRequest } from '../queue/request-builder.js';
 import { ScoringQueue, type QueueOptions } from '../queue/scoring-queue.js';
 import { ScoringClient, type ScoringClientOptions } from '../scoring-client/client.js';
@@ -95,6 +96,7 @@ export async function createAppCore(
       writeExport(join(options.dataDir, 'exports'), stem, extension, content),
     sittingPdf: (id) => sittingReportPdf(sittings.summary(id)),
   });
+  await removeOrphans(parts);
   queue.start();
   followEndpoint(parts, queue, attempts);
   parts.logger.info(
@@ -183,6 +185,19 @@ function followEndpoint(parts: Parts, queue: ScoringQueue, attempts: AttemptServ
     apply();
   });
   apply();
+}
+
+/** Recording files left by a kill between writing them and inserting their row (issue 13). */
+async function removeOrphans({ db, settings, logger }: Parts): Promise<void> {
+  const referenced = db
+    .prepare<[], string>(
+      'SELECT audio_path FROM attempts WHERE audio_path IS NOT NULL UNION ' +
+        'SELECT prompt_audio_path FROM items WHERE prompt_audio_path IS NOT NULL',
+    )
+    .pluck()
+    .all();
+  const removed = await removeOrphanRecordings(settings.stored().recordingsDir, referenced);
+  if (removed.length > 0) logger.warn({ removed }, 'removed recordings no attempt refers to');
 }
 
 async function requestFor(

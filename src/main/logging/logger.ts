@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
-import { createStream } from 'rotating-file-stream';
+import { ResilientLogSink, type SinkOptions } from './resilient-sink.js';
 
 export type { Logger } from 'pino';
 
@@ -21,21 +21,25 @@ const REDACT = [
   '*.audioUrl',
 ];
 
+/** Said once per outage on stderr: the log itself is what cannot be written. */
+function reportFailure(error: NodeJS.ErrnoException): void {
+  const reason =
+    error.code === 'ENOSPC' || error.code === 'EDQUOT' ? 'the disk is full' : error.message;
+  process.stderr.write(`examiner: the log cannot be written (${reason}); it resumes when it can\n`);
+}
+
 /**
  * The main process log: JSON lines in <dataDir>/logs/main.log, rotated at 5 MB, 5 files
  * kept. Written in-process (no worker thread) so it works the same in Electron and Node.
+ * A full disk pauses it (see ResilientLogSink); it never stops the app.
  */
 export function createLogger(
   logsDir: string,
   level = 'info',
+  sink: Partial<SinkOptions> = {},
 ): { logger: Logger; close: () => Promise<void> } {
   mkdirSync(logsDir, { recursive: true });
-  const stream = createStream('main.log', {
-    path: logsDir,
-    size: '5M',
-    maxFiles: 5,
-    compress: false,
-  });
+  const stream = new ResilientLogSink({ onFailure: reportFailure, ...sink, dir: logsDir });
   const logger = pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, stream);
   const close = (): Promise<void> =>
     new Promise((resolve) => {

@@ -148,6 +148,7 @@ export class AttemptService {
     try {
       return await saveRecording(dir, bytes, mimeType);
     } catch (error) {
+      if (error instanceof UserFacingError) throw error;
       throw new UserFacingError(
         `The recording could not be saved in ${dir}. Check the recordings folder in Settings, then submit again.`,
         String(error),

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readFile, readdir, rm, stat, statfs } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { UserFacingError } from '../core/api-dispatch.js';
 
 const EXTENSIONS: Record<string, string> = {
   'audio/webm': '.webm',
@@ -24,6 +25,40 @@ export function extensionFor(mimeType: string): string {
   return EXTENSIONS[base] ?? '.bin';
 }
 
+/**
+ * Space a recording must leave free, so that the database and the log can still record what
+ * happens to it: a new recording is refused before it fills the disk, not after.
+ */
+export const DISK_RESERVE_BYTES = 8 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+
+export class DiskFullError extends UserFacingError {
+  constructor(dir: string, freeBytes: number) {
+    super(
+      `The disk is full: the recordings folder ${dir} has ${(freeBytes / MB).toFixed(1)} MB free. ` +
+        'Free some space on that disk, then submit again.',
+    );
+    this.name = 'DiskFullError';
+  }
+}
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+async function freeBytes(dir: string): Promise<number> {
+  const stats = await statfs(dir);
+  return stats.bavail * stats.bsize;
+}
+
+/** Refused while the disk has too little room; allowed again as soon as space returns. */
+async function assertRoomFor(dir: string, size: number): Promise<void> {
+  const free = await freeBytes(dir);
+  if (free < size + DISK_RESERVE_BYTES) throw new DiskFullError(dir, free);
+}
+
 /** Writes a recording durably (file and folder entry flushed) before anything refers to it. */
 export async function saveRecording(
   dir: string,
@@ -31,13 +66,16 @@ export async function saveRecording(
   mimeType: string,
 ): Promise<SavedRecording> {
   await mkdir(dir, { recursive: true });
+  await assertRoomFor(dir, bytes.length);
   const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
+  // RECORDING_NAME below must keep matching what is made here.
   const path = join(dir, `${stamp}-${randomUUID().slice(0, 8)}${extensionFor(mimeType)}`);
   try {
     await writeDurably(path, bytes);
   } catch (error) {
     // A half-written file (a full disk, say) is no recording: nothing may find it later.
     await rm(path, { force: true }).catch(() => undefined);
+    if (isDiskFull(error)) throw new DiskFullError(dir, await freeBytes(dir).catch(() => 0));
     throw error;
   }
   await syncFolder(dir);
@@ -71,4 +109,37 @@ export async function readRecording(path: string): Promise<Buffer> {
 
 export async function removeRecording(path: string | null): Promise<void> {
   if (path) await rm(path, { force: true });
+}
+
+/** The names saveRecording gives; nothing else in the (user-chosen) folder is ever touched. */
+const RECORDING_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.[a-z0-9]+$/u;
+
+/**
+ * Younger files are left alone: another instance of the app on the same folder may be between
+ * writing a recording and inserting its row.
+ */
+export const ORPHAN_MIN_AGE_MS = 10 * 60_000;
+
+/**
+ * Removes recordings no attempt refers to: a process killed between writing the file and
+ * inserting its row leaves one behind. Such a file has no candidate or item to be adopted
+ * under, and its examiner was never told it was saved. Returns the paths removed.
+ */
+export async function removeOrphanRecordings(
+  dir: string,
+  referenced: Iterable<string>,
+  now = Date.now(),
+): Promise<string[]> {
+  const known = new Set([...referenced].map((path) => basename(path)));
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!RECORDING_NAME.test(name) || known.has(name)) continue;
+    const path = join(dir, name);
+    const stats = await stat(path).catch(() => null);
+    if (!stats?.isFile() || now - stats.mtimeMs < ORPHAN_MIN_AGE_MS) continue;
+    await rm(path, { force: true });
+    removed.push(path);
+  }
+  return removed;
 }

@@ -7,10 +7,16 @@ export interface ScoreScale {
   precision: number;
 }
 
+/** Scores are reported to at most this many decimals; a finer step changes nothing. */
+const MAX_DECIMALS = 10;
+const FINEST_STEP = 10 ** -MAX_DECIMALS;
+
 /** Rounds to a multiple of `step`, then strips binary noise (0.30000000000000004). */
 export function roundToStep(value: number, step: number): number {
+  // value / 5e-324 overflows to Infinity: a step below the reported resolution is that resolution.
+  if (step < FINEST_STEP) return Number(value.toFixed(MAX_DECIMALS));
   const steps = Math.round(value / step);
-  const decimals = Math.min(10, Math.max(0, Math.ceil(-Math.log10(step)) + 2));
+  const decimals = Math.min(MAX_DECIMALS, Math.max(0, Math.ceil(-Math.log10(step)) + 2));
   return Number((steps * step).toFixed(decimals));
 }
 
@@ -18,7 +24,8 @@ export function quantize(value: number, maxScore: number, precision: number): nu
   const clamped = Math.min(Math.max(Number.isFinite(value) ? value : 0, 0), maxScore);
   const rounded = roundToStep(clamped, precision);
   // Rounding up may overshoot a maxScore that is not a multiple of precision.
-  return rounded > maxScore ? roundToStep(rounded - precision, precision) : rounded;
+  if (rounded <= maxScore) return rounded;
+  return precision < FINEST_STEP ? maxScore : roundToStep(rounded - precision, precision);
 }
 
 /** A fraction in [0, 1] on the requested scale. */

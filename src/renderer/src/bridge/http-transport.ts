@@ -1,14 +1,17 @@
 import type { Transport } from './transport';
 
-const TOKEN_HEADER = 'x-examiner-token';
 const RECONNECT_MAX_MS = 10_000;
+const NOT_SIGNED_IN = 401;
 
 type Listener = (payload: unknown) => void;
 
-/** The browser host's transport: POST /api/call, and events over WebSocket /api/events. */
-export function createHttpTransport(token: string): Transport {
+/**
+ * The browser host's transport: POST /api/call, and events over WebSocket /api/events. Both
+ * carry the host's HttpOnly session cookie, which no script here can read.
+ */
+export function createHttpTransport(): Transport {
   const listeners = new Map<string, Set<Listener>>();
-  const events = new EventSocket(token, (event, payload) => {
+  const events = new EventSocket((event, payload) => {
     for (const listener of listeners.get(event) ?? []) listener(payload);
   });
   // Connected from the start: an event sent before a page subscribes would otherwise be lost.
@@ -18,9 +21,11 @@ export function createHttpTransport(token: string): Transport {
     async call(method, input) {
       const response = await fetch('/api/call', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ method, input }),
       });
+      // Signed out (the cookie was cleared): the host serves its sign-in page instead.
+      if (response.status === NOT_SIGNED_IN) window.location.reload();
       const body: unknown = await response.json().catch(() => null);
       if (!response.ok) throw body ?? new Error(`HTTP ${response.status}`);
       return body;
@@ -39,16 +44,12 @@ class EventSocket {
   private socket: WebSocket | null = null;
   private delay = 500;
 
-  constructor(
-    private readonly token: string,
-    private readonly emit: (event: string, payload: unknown) => void,
-  ) {}
+  constructor(private readonly emit: (event: string, payload: unknown) => void) {}
 
   connect(): void {
     if (this.socket) return;
     const url = new URL('/api/events', window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.searchParams.set('token', this.token);
     const socket = new WebSocket(url);
     this.socket = socket;
     socket.onopen = () => (this.delay = 500);

@@ -1,6 +1,5 @@
 import type { ExaminerBridge } from '../../../shared/app-api';
 import { createHttpTransport } from './http-transport';
-import { takeSessionToken } from './session-token';
 import type { Transport } from './transport';
 import { createValidatedBridge } from './validated-bridge';
 
@@ -17,7 +16,7 @@ function pickTransport(): Transport {
   // The preload's object is typed as the bridge but carries unchecked data, so it is
   // treated as a plain transport and validated here like the HTTP one.
   if (window.examiner) return window.examiner as unknown as Transport;
-  return createHttpTransport(takeSessionToken() ?? '');
+  return createHttpTransport();
 }
 
 export const api: ExaminerBridge = createValidatedBridge(pickTransport());

@@ -1,0 +1,123 @@
+/**
+ * Issue 13, finding 10: a full disk. Run on a small tmpfs mounted for the test (root only; the
+ * suite says why it skips elsewhere), so that the disk really fills and really frees up.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/main/logging/logger.js';
+import { QueueHarness, waitFor } from './main-harness.js';
+
+function mountTmpfs(megabytes: number): string | null {
+  const dir = mkdtempSync(join(tmpdir(), 'examiner-tinyfs-'));
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir], {
+    stdio: 'ignore',
+  });
+  if (mounted.status === 0) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  return null;
+}
+
+const disk = mountTmpfs(16);
+if (!disk) console.warn('disk-full tests skipped: mounting a small tmpfs needs root');
+
+/** Fills the disk to within `leaveKb` of full (0: completely). */
+function fill(dir: string, leaveKb: number): string {
+  const free = Number(
+    spawnSync('df', ['-k', '--output=avail', dir]).stdout.toString().split('\n')[1],
+  );
+  const filler = join(dir, 'filler');
+  try {
+    writeFileSync(filler, Buffer.alloc(Math.max(0, free - leaveKb) * 1024));
+  } catch (error) {
+    // Asked to fill it all, the write stops where the disk does.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  }
+  return filler;
+}
+
+describe.skipIf(!disk)('a full disk', () => {
+  afterAll(() => {
+    // Lazily: a file still open after a failed test must not keep the mount alive.
+    spawnSync('umount', ['-l', disk!]);
+    rmSync(disk!, { recursive: true, force: true });
+  });
+
+  describe('the log', () => {
+    const logs = join(disk!, 'logs');
+    let filler = '';
+    afterAll(() => rmSync(filler, { force: true }));
+
+    it('pauses while the disk is full and resumes, saying how much was lost, once space returns', async () => {
+      const failures: string[] = [];
+      const { logger, close } = createLogger(logs, 'info', {
+        retryMs: 200,
+        onFailure: (error) => failures.push(error.code ?? ''),
+      });
+      logger.info('before');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      filler = fill(disk!, 0);
+      // Writes land asynchronously: keep logging until the failure has surfaced, then a while more.
+      const deadline = Date.now() + 30_000;
+      for (let i = 0; failures.length === 0 && Date.now() < deadline; i++) {
+        logger.info({ i, pad: 'x'.repeat(200) }, 'while full');
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      for (let i = 0; i < 50; i++) logger.info({ i }, 'while full');
+      // Said once per outage, not once per line.
+      expect(failures[0]).toBe('ENOSPC');
+      expect(failures.length).toBeLessThan(3);
+      rmSync(filler);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      logger.info('after');
+      await close();
+      const lines = readFileSync(join(logs, 'main.log'), 'utf8').split('\n');
+      const messages = lines.flatMap((line) => {
+        try {
+          return [(JSON.parse(line) as { msg: string }).msg];
+        } catch {
+          return []; // the write cut short by the full disk
+        }
+      });
+      expect(messages[0]).toBe('before');
+      expect(messages.at(-2)).toMatch(/^\d+ log lines were lost: the log could not be written$/);
+      expect(messages.at(-1)).toBe('after');
+    });
+  });
+
+  describe('recordings', () => {
+    let harness: QueueHarness;
+    let filler = '';
+    const dataDir = join(disk!, 'data');
+
+    beforeAll(() => {
+      mkdirSync(dataDir);
+      harness = new QueueHarness(dataDir, null);
+    });
+    afterAll(async () => {
+      rmSync(filler, { force: true });
+      await harness.close();
+    });
+
+    it('are refused, saying the disk is full, and accepted again once space returns', async () => {
+      const { candidateId, rsItem } = harness.seed();
+      const recordings = join(dataDir, 'recordings');
+      filler = fill(disk!, 4 * 1024);
+      await expect(harness.submitAudio(candidateId, rsItem)).rejects.toThrow(
+        new RegExp(
+          `^The disk is full: the recordings folder ${recordings} has \\d\\.\\d MB free\\. ` +
+            'Free some space on that disk, then submit again\\.$',
+        ),
+      );
+      expect(harness.db.prepare('SELECT count(*) AS n FROM attempts').get()).toEqual({ n: 0 });
+      expect(readdirSync(recordings)).toEqual([]);
+
+      rmSync(filler);
+      const attempt = await harness.submitAudio(candidateId, rsItem);
+      await waitFor(() => harness.status(attempt.id) !== undefined);
+      expect(readdirSync(recordings)).toHaveLength(1);
+    });
+  });
+});
