@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 const EXTENSIONS: Record<string, string> = {
   'audio/webm': '.webm',
@@ -63,6 +63,20 @@ async function syncFolder(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** Replaces a recording's bytes in one step: a crash leaves the old file or the new, whole. */
+export async function replaceRecording(path: string, bytes: Uint8Array): Promise<string> {
+  const temporary = `${path}.${randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await writeDurably(temporary, bytes);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  await syncFolder(dirname(path));
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 export async function readRecording(path: string): Promise<Buffer> {

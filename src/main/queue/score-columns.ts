@@ -1,3 +1,4 @@
+import type { Task } from '../../shared/contract/endpoints.js';
 import type { Envelope } from '../../shared/contract/envelope.js';
 import type { ScoreColumns } from '../store/attempts-repo.js';
 
@@ -23,4 +24,24 @@ export function scoreColumns(envelope: Envelope): ScoreColumns {
     if (column) columns[column] = component.score;
   }
   return columns;
+}
+
+/**
+ * Each score's maximum. The contract gives `overall` a maxScore of 0: its top is the scale
+ * the request asked for, or for a dictation the number of words (as `Words`).
+ */
+export function scoreMaxima(envelope: Envelope, task: Task, scale: number): ScoreColumns {
+  const maxima: ScoreColumns = {
+    content: null,
+    pronunciation: null,
+    fluency: null,
+    words: null,
+    overall: null,
+  };
+  for (const component of envelope.data.components) {
+    const column = COLUMN_OF[component.name];
+    if (column && component.maxScore > 0) maxima[column] = component.maxScore;
+  }
+  maxima.overall = task === 'wfd' ? maxima.words : scale;
+  return maxima;
 }

@@ -11,9 +11,10 @@ interface ItemRow {
   prompt_audio_path: string | null;
   image_path: string | null;
   created_at: string;
+  archived_at: string | null;
 }
 
-export type ItemFields = Omit<Item, 'id' | 'createdAt'>;
+export type ItemFields = Omit<Item, 'id' | 'createdAt' | 'archivedAt'>;
 
 function toItem(row: ItemRow): Item {
   return {
@@ -25,17 +26,27 @@ function toItem(row: ItemRow): Item {
     promptAudioPath: row.prompt_audio_path,
     imagePath: row.image_path,
     createdAt: row.created_at,
+    archivedAt: row.archived_at,
   };
 }
 
 export class ItemsRepo {
   constructor(private readonly db: Db) {}
 
-  list(task?: Task): Item[] {
-    const rows = task
-      ? this.db.prepare<[Task], ItemRow>('SELECT * FROM items WHERE task = ? ORDER BY id').all(task)
-      : this.db.prepare<[], ItemRow>('SELECT * FROM items ORDER BY task, id').all();
+  /** Archived items only when asked: they leave the pick lists but keep their attempts. */
+  list(task?: Task, includeArchived = false): Item[] {
+    const rows = this.db
+      .prepare<[string | null, string | null, number], ItemRow>(
+        `SELECT * FROM items WHERE (? IS NULL OR task = ?) AND (? OR archived_at IS NULL)
+         ORDER BY archived_at IS NOT NULL, task, id`,
+      )
+      .all(task ?? null, task ?? null, includeArchived ? 1 : 0);
     return rows.map(toItem);
+  }
+
+  setArchived(id: number, archivedAt: string | null): Item | null {
+    this.db.prepare('UPDATE items SET archived_at = ? WHERE id = ?').run(archivedAt, id);
+    return this.get(id);
   }
 
   get(id: number): Item | null {

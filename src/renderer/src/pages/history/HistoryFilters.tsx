@@ -14,10 +14,51 @@ interface HistoryFiltersProps {
 }
 
 export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
-  const candidates = useApiQuery('candidates.list', { search: '' });
+  const candidates = useApiQuery('candidates.list', { search: '', includeArchived: true });
   const set = (patch: Partial<HistoryFilter>) => onChange({ ...filter, ...patch });
   return (
-    <div className="toolbar" role="group" aria-label="Filters">
+    <div className="toolbar toolbar-wrap" role="group" aria-label="Filters">
+      <input
+        type="search"
+        aria-label="Search candidate or item"
+        placeholder="Search candidate or item"
+        value={filter.search ?? ''}
+        onChange={(e) => set({ search: e.target.value || undefined })}
+      />
+      <label className="inline-label">
+        From
+        <input
+          type="date"
+          value={filter.from ?? ''}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
+      </label>
+      <label className="inline-label">
+        To
+        <input
+          type="date"
+          value={filter.to ?? ''}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
+      </label>
+      <label className="inline-label">
+        Review
+        <select
+          value={filter.review ?? ''}
+          onChange={(e) =>
+            set({
+              review:
+                e.target.value === 'needs_review' || e.target.value === 'moderated'
+                  ? e.target.value
+                  : undefined,
+            })
+          }
+        >
+          <option value="">All</option>
+          <option value="needs_review">Needs review</option>
+          <option value="moderated">Moderated</option>
+        </select>
+      </label>
       <label className="inline-label">
         Candidate
         <select
@@ -29,7 +70,7 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
           <option value="">All candidates</option>
           {(candidates.data ?? []).map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {candidate.name}
+              {candidate.archivedAt ? `${candidate.name} (archived)` : candidate.name}
             </option>
           ))}
         </select>

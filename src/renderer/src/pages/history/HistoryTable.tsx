@@ -1,7 +1,7 @@
 import type { Attempt } from '../../../../shared/app-api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDateTime, formatScore, taskTitle } from '../../lib/format';
+import { finalOverall, formatDateTime, formatScoreOf, taskTitle } from '../../lib/format';
 import { canCancel, canRetry } from '../../lib/attempt-actions';
 
 export interface RowActions {
@@ -22,6 +22,7 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
           <th>Task</th>
           <th>Status</th>
           <th className="numeric">Overall</th>
+          <th>Review</th>
           <th>
             <span className="visually-hidden">Actions</span>
           </th>
@@ -35,9 +36,12 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
             <td>{attempt.itemTitle}</td>
             <td>{taskTitle(attempt.task)}</td>
             <td>
-              <StatusBadge status={attempt.status} />
+              <StatusBadge status={attempt.status} nextRetryAt={attempt.nextRetryAt} />
             </td>
-            <td className="numeric">{formatScore(attempt.scores.overall)}</td>
+            <td className="numeric">
+              {formatScoreOf(finalOverall(attempt).score, attempt.maxScores.overall)}
+            </td>
+            <td>{reviewText(attempt)}</td>
             <td className="row-actions">
               <button type="button" className="button-quiet" onClick={() => actions.open(attempt)}>
                 Open
@@ -71,4 +75,10 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
       </tbody>
     </table>
   );
+}
+
+function reviewText(attempt: Attempt): string {
+  if (!attempt.mark) return attempt.status === 'scored' ? 'Engine only' : '';
+  if (attempt.mark.confirmed) return 'Confirmed';
+  return `Examiner (engine ${formatScoreOf(attempt.scores.overall, attempt.maxScores.overall)})`;
 }

@@ -17,7 +17,11 @@ type Editing = { item: Item | null } | null;
 export function ItemsPage() {
   const [task, setTask] = useState<Task | undefined>();
   const [editing, setEditing] = useState<Editing>(null);
-  const items = useApiQuery('items.list', task ? { task } : {});
+  const items = useApiQuery('items.list', { task, includeArchived: true });
+  const archive = useAction(async (item: Item) => {
+    await api.call(item.archivedAt ? 'items.restore' : 'items.archive', { id: item.id });
+    items.reload();
+  });
   const remove = useAction(async (id: number) => {
     await api.call('items.delete', { id });
     items.reload();
@@ -48,7 +52,7 @@ export function ItemsPage() {
           </select>
         </label>
       </div>
-      <Notice message={items.error ?? remove.error} />
+      <Notice message={items.error ?? remove.error ?? archive.error} />
       {!items.loading && rows.length === 0 && (
         <EmptyState title={task ? `No ${taskTitle(task)} items yet` : 'No items yet — add one'}>
           <button type="button" className="button-primary" onClick={add}>
@@ -57,7 +61,12 @@ export function ItemsPage() {
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <ItemsTable rows={rows} onEdit={(item) => setEditing({ item })} onDelete={remove.run} />
+        <ItemsTable
+          rows={rows}
+          onEdit={(item) => setEditing({ item })}
+          onDelete={remove.run}
+          onArchive={(item) => void archive.run(item)}
+        />
       )}
       {editing && (
         <Modal
@@ -83,9 +92,11 @@ interface ItemsTableProps {
   rows: Item[];
   onEdit: (item: Item) => void;
   onDelete: (id: number) => Promise<boolean>;
+  /** Archives an item (or restores an archived one): it leaves the pick lists, keeping its results. */
+  onArchive: (item: Item) => void;
 }
 
-function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
+function ItemsTable({ rows, onEdit, onDelete, onArchive }: ItemsTableProps) {
   return (
     <table className="table" aria-label="Items">
       <thead>
@@ -102,7 +113,10 @@ function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
       <tbody>
         {rows.map((item) => (
           <tr key={item.id}>
-            <td className="strong">{item.title}</td>
+            <td className="strong">
+              {item.title}
+              {item.archivedAt && <span className="badge badge-archived">Archived</span>}
+            </td>
             <td>
               <span className={`badge task-${item.task}`}>{taskTitle(item.task)}</span>
             </td>
@@ -117,6 +131,9 @@ function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
             <td className="row-actions">
               <button type="button" className="button-quiet" onClick={() => onEdit(item)}>
                 Edit
+              </button>
+              <button type="button" className="button-quiet" onClick={() => onArchive(item)}>
+                {item.archivedAt ? 'Restore' : 'Archive'}
               </button>
               <ConfirmButton
                 label="Delete"
