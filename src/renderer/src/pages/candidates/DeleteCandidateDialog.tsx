@@ -48,7 +48,7 @@ export function DeleteCandidateDialog({
         <p data-testid="deletion-summary">
           This deletes <strong>{plural(data.attempts, 'attempt')}</strong> and{' '}
           <strong>{plural(data.recordings, 'recording')}</strong> (
-          {(data.bytes / 1_000_000).toFixed(1)} MB) for good. It cannot be undone. To keep them out
+          {(data.bytes / 1_000_000).toFixed(2)} MB) for good. It cannot be undone. To keep them out
           of the lists instead, archive the candidate.
         </p>
       )}
