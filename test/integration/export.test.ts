@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -135,6 +136,94 @@ describe('exports', () => {
     expect(text).toContain('Final overall score per scored attempt');
     expect(text).toContain('share of the maximum');
   });
+});
+
+const PDFTOTEXT = spawnSync('pdftotext', ['-v']).error ? null : 'pdftotext';
+
+/** One page's text through Poppler's pdftotext, as a reader's tools see it. */
+function pageTexts(pdf: string): string[] {
+  const all = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout;
+  return all.split('\f').filter((page) => page.trim() !== '');
+}
+
+describe('PDF reports through pdftotext', () => {
+  it.skipIf(!PDFTOTEXT)(
+    'state every score with its maximum and never split a chart across pages',
+    async () => {
+      const dir = tempDir();
+      const db = openDatabase(`${dir.path}/examiner.db`);
+      try {
+        const attempts = new AttemptsRepo(db);
+        const candidates = new CandidatesRepo(db);
+        const items = new ItemsRepo(db);
+        const candidateId = candidates.create({ name: 'Mei Chen', reference: '', notes: '' }).id;
+        const common = { keywords: [], promptAudioPath: null, imagePath: null };
+        for (const task of ['rs', 'rl', 'di', 'wfd'] as const) {
+          const itemId = items.create({
+            task,
+            title: `${task} item`,
+            refText: 'a cat',
+            ...common,
+          }).id;
+          for (let n = 0; n < 12; n += 1) {
+            const id = attempts.insert({
+              candidateId,
+              itemId,
+              task,
+              audio: null,
+              typedAnswer: 'x',
+            });
+            attempts.transition(id, ['recorded'], 'scoring');
+            const wfd = task === 'wfd';
+            attempts.markScored(
+              id,
+              JSON.stringify(envelope(task, wfd ? 5 : 2 + n / 6)),
+              {
+                content: wfd ? null : 3,
+                pronunciation: wfd ? null : 4,
+                fluency: wfd ? null : 3.5,
+                words: wfd ? 5 : null,
+                overall: wfd ? 5 : 2 + n / 6,
+              },
+              {
+                content: wfd ? null : 5,
+                pronunciation: wfd ? null : 5,
+                fluency: wfd ? null : 5,
+                words: wfd ? 7 : null,
+                overall: wfd ? 7 : 5,
+              },
+            );
+          }
+        }
+        const service = new ExportService(dir.path, attempts, candidates);
+        const report = pageTexts((await service.candidatePdf(candidateId)).path);
+        expect(report.length).toBeGreaterThan(1);
+        let charts = 0;
+        for (const page of report) {
+          const captions = page.match(/Final overall score per scored attempt/gu)?.length ?? 0;
+          // A whole chart carries its caption, its 0–100 % axis and its dates on one page.
+          expect(page.match(/100 %/gu)?.length ?? 0).toBe(captions);
+          expect(page.match(/^\s*0 ?%$/gmu)?.length ?? 0).toBe(captions);
+          charts += captions;
+        }
+        expect(charts).toBe(4);
+        const text = report.join('\n');
+        expect(text).toMatch(/Latest overall: 3\.83 ?\/ ?5/u);
+        expect(text).toMatch(/Latest overall: 5 ?\/ ?7/u);
+        expect(text).toMatch(/scored +2 ?\/ ?5$/mu);
+
+        const last = attempts.page({ task: 'rs' }, 1).rows[0]!.id;
+        const single = pageTexts((await service.attemptPdf(last)).path).join('\n');
+        for (const line of ['Content +3 ?/ ?5', 'Pronunciation +4 ?/ ?5', 'Overall +3.83 ?/ ?5']) {
+          expect(single).toMatch(new RegExp(line, 'u'));
+        }
+        expect(single).toMatch(/Final overall: 3\.83 ?\/ ?5 \(engine\)/u);
+      } finally {
+        db.close();
+        dir.remove();
+      }
+    },
+  );
 });
 
 describe('CSV against formula injection', () => {
