@@ -31,7 +31,8 @@ describe('pause lengths', () => {
 describe('folded text', () => {
   it('drops accents and case', () => {
     expect(foldText('Zoë Brontë')).toBe('zoe bronte');
-    expect(foldText('  ŁÓDŹ ')).toBe('łodz');
+    expect(foldText('  ŁÓDŹ ')).toBe('lodz');
+    expect(foldText('Ødegaard Straße')).toBe('odegaard strasse');
   });
 });
 

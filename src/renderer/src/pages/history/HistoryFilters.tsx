@@ -20,7 +20,7 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
     <div className="toolbar toolbar-wrap" role="group" aria-label="Filters">
       <input
         type="search"
-        aria-label="Search candidate or item"
+        aria-label="Search history"
         placeholder="Search candidate or item"
         value={filter.search ?? ''}
         onChange={(e) => set({ search: e.target.value || undefined })}
