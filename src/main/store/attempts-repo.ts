@@ -327,13 +327,19 @@ export class AttemptsRepo {
       .map((row) => row.audio_path);
   }
 
-  /** A candidate's scored attempts of one task, oldest first: the points of a progress chart. */
+  /**
+   * A candidate's scored attempts of one task, oldest first, with their final overall (the
+   * examiner's when they marked it): the points of a progress chart.
+   */
   scoredProgress(candidateId: number, task: Task): ProgressPoint[] {
     return this.db
       .prepare<[number, Task], ProgressPoint>(
-        `SELECT id, created_at AS createdAt, overall, overall_max AS max FROM attempts
-         WHERE candidate_id = ? AND task = ? AND status = 'scored' AND overall IS NOT NULL
-         ORDER BY id`,
+        `SELECT a.id, a.created_at AS createdAt, coalesce(m.overall, a.overall) AS overall,
+           a.overall_max AS max
+         FROM attempts a LEFT JOIN examiner_marks m ON m.attempt_id = a.id
+         WHERE a.candidate_id = ? AND a.task = ? AND a.status = 'scored'
+           AND coalesce(m.overall, a.overall) IS NOT NULL
+         ORDER BY a.id`,
       )
       .all(candidateId, task);
   }

@@ -40,7 +40,7 @@ export async function attemptReportPdf(
   drawProgressChart(
     doc,
     progress,
-    `Overall score of ${attempt.candidate_name}'s scored attempts, oldest first.`,
+    `Final overall score of ${attempt.candidate_name}'s scored attempts, oldest first.`,
   );
   doc.end();
   return bytes;
