@@ -56,6 +56,9 @@ export const ATTEMPT_STATUSES = [
 ] as const;
 export const AttemptStatus = z.enum(ATTEMPT_STATUSES);
 
+/** The score columns every attempt has, in the order lists and exports show them. */
+export const SCORE_KEYS = ['content', 'pronunciation', 'fluency', 'words', 'overall'] as const;
+
 export const ComponentScores = z.object({
   content: z.number().nullable(),
   pronunciation: z.number().nullable(),
@@ -181,7 +184,7 @@ export const DeletionSummary = z.object({
 /** Engine against examiner on the attempts both marked, for one task and component. */
 export const AgreementRow = z.object({
   task: TaskSchema,
-  component: z.enum(['content', 'pronunciation', 'fluency', 'words', 'overall']),
+  component: z.enum(SCORE_KEYS),
   n: z.number().int().nonnegative(),
   /** Examiner minus engine, on average. */
   meanDifference: z.number().nullable(),

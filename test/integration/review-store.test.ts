@@ -94,6 +94,11 @@ describe('review store', () => {
     dir.remove();
   });
 
+  function speakingItem(title: string): number {
+    const fields = { refText: 'x', keywords: [], promptAudioPath: null, imagePath: null };
+    return items.create({ task: 'rs', title, ...fields }).id;
+  }
+
   function scored(candidateId: number, itemId: number, overall: number, status = 0): number {
     const id = attempts.insert({ candidateId, itemId, task: 'rs', audio: null, typedAnswer: 'x' });
     attempts.transition(id, ['recorded'], 'scoring');
@@ -111,14 +116,7 @@ describe('review store', () => {
   it('searches history by candidate or item, ignoring accents and case', () => {
     const zoe = candidates.create({ name: 'Zoë Brontë', reference: 'Ç-1', notes: '' }).id;
     const other = candidates.create({ name: 'Omar', reference: '', notes: '' }).id;
-    const item = items.create({
-      task: 'rs',
-      title: 'São Paulo trip',
-      refText: 'x',
-      keywords: [],
-      promptAudioPath: null,
-      imagePath: null,
-    }).id;
+    const item = speakingItem('São Paulo trip');
     const a = scored(zoe, item, 3);
     const b = scored(other, item, 3);
     const ids = (search: string) => attempts.page({ search }, 10).rows.map((row) => row.id);
@@ -133,14 +131,7 @@ describe('review store', () => {
 
   it('finds attempts that need review and those an examiner marked', () => {
     const ana = candidates.create({ name: 'Ana', reference: '', notes: '' }).id;
-    const item = items.create({
-      task: 'rs',
-      title: 'S',
-      refText: 'x',
-      keywords: [],
-      promptAudioPath: null,
-      imagePath: null,
-    }).id;
+    const item = speakingItem('S');
     const usual = [scored(ana, item, 4), scored(ana, item, 4), scored(ana, item, 4.2)];
     const outlier = scored(ana, item, 1.5);
     const cautioned = scored(ana, item, 4, 1);
@@ -162,14 +153,7 @@ describe('review store', () => {
 
   it('gives recordings saved without a duration their length, and a new checksum', async () => {
     const ana = candidates.create({ name: 'Ana', reference: '', notes: '' }).id;
-    const item = items.create({
-      task: 'rs',
-      title: 'S',
-      refText: 'x',
-      keywords: [],
-      promptAudioPath: null,
-      imagePath: null,
-    }).id;
+    const item = speakingItem('S');
     const path = join(dir.path, 'old.webm');
     copyFileSync(FIXTURE, path);
     const id = attempts.insert({

@@ -1,10 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
+import { SCORE_KEYS } from '../../shared/app-api.js';
 import { TASK_TITLES } from '../../shared/contract/endpoints.js';
 import type { AttemptSummaryRow } from '../store/attempt-rows.js';
 
 type Cell = string | number | null;
-
-const SCORE_KEYS = ['content', 'pronunciation', 'fluency', 'words', 'overall'] as const;
 
 const COLUMNS = [
   'attempt_id',

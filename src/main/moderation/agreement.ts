@@ -1,8 +1,11 @@
-import type { Agreement, AgreementRow, ScoreKey } from '../../shared/app-api.js';
+import {
+  SCORE_KEYS,
+  type Agreement,
+  type AgreementRow,
+  type ScoreKey,
+} from '../../shared/app-api.js';
 import { TASKS } from '../../shared/contract/endpoints.js';
 import type { MarkedPair } from '../store/attempts-repo.js';
-
-const COMPONENTS: readonly ScoreKey[] = ['content', 'pronunciation', 'fluency', 'words', 'overall'];
 
 interface Pair {
   engine: number;
@@ -19,7 +22,7 @@ export function agreement(marked: MarkedPair[]): Agreement {
   const rows: AgreementRow[] = [];
   const pairs: Agreement['pairs'] = [];
   for (const task of TASKS) {
-    for (const component of COMPONENTS) {
+    for (const component of SCORE_KEYS) {
       const found = pairsOf(marked, task, component);
       if (found.length === 0) continue;
       rows.push({ task, component, ...statistics(found) });

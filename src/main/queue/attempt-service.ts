@@ -1,10 +1,5 @@
-import type {
-  Attempt,
-  AttemptDetail,
-  AttemptStatus,
-  HistoryFilter,
-  ScoreKey,
-} from '../../shared/app-api.js';
+import type { Attempt, AttemptDetail, AttemptStatus, HistoryFilter } from '../../shared/app-api.js';
+import { SCORE_KEYS } from '../../shared/app-api.js';
 import type { Logger } from 'pino';
 import { UserFacingError } from '../core/api-dispatch.js';
 import { toAttempt, toAttemptDetail, type AttemptRow } from '../store/attempt-rows.js';
@@ -12,7 +7,7 @@ import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemsRepo } from '../store/items-repo.js';
 import type { Item } from '../../shared/app-api.js';
-import type { ScoreColumns } from '../store/attempts-repo.js';
+import { noScores, type ScoreColumns } from '../store/attempts-repo.js';
 import { readRecording, removeRecording, replaceRecording, saveRecording } from './recordings.js';
 import { seekableRecording } from './seekable-recording.js';
 import type { ScoringQueue } from './scoring-queue.js';
@@ -248,17 +243,9 @@ export class AttemptService {
   }
 }
 
-const SCORE_KEYS: readonly ScoreKey[] = ['content', 'pronunciation', 'fluency', 'words', 'overall'];
-
 /** The examiner's marks for the components the engine scored, each within its scale. */
 function examinerScores(attempt: Attempt, given: Partial<ScoreColumns>): ScoreColumns {
-  const scores: ScoreColumns = {
-    content: null,
-    pronunciation: null,
-    fluency: null,
-    words: null,
-    overall: null,
-  };
+  const scores = noScores();
   for (const key of SCORE_KEYS) {
     if (attempt.scores[key] === null) continue;
     const value = given[key] ?? null;

@@ -1,4 +1,9 @@
-import type { AttemptStatus, HistoryFilter, QueueStatus } from '../../shared/app-api.js';
+import {
+  SCORE_KEYS,
+  type AttemptStatus,
+  type HistoryFilter,
+  type QueueStatus,
+} from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 import {
   ATTEMPT_JOINS,
@@ -28,6 +33,11 @@ export interface ScoreColumns {
 }
 
 /** An examiner's marks as stored; `confirmed` marks equal the engine's. */
+/** Every column empty: the start of a result's scores or maxima. */
+export function noScores(): ScoreColumns {
+  return { content: null, pronunciation: null, fluency: null, words: null, overall: null };
+}
+
 export interface MarkFields {
   confirmed: boolean;
   scores: ScoreColumns;
@@ -61,7 +71,6 @@ export interface ProgressPoint {
 
 /** Statuses the worker may pick up, oldest attempt first. */
 const DUE_STATUSES = `('queued', 'failed_retryable')`;
-const SCORE_KEYS = ['content', 'pronunciation', 'fluency', 'words', 'overall'] as const;
 
 /**
  * Every state change is an UPDATE guarded by the expected current status, so two actors

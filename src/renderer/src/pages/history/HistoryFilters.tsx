@@ -1,12 +1,7 @@
-import {
-  ATTEMPT_STATUSES,
-  AttemptStatus,
-  TaskSchema,
-  type HistoryFilter,
-} from '../../../../shared/app-api';
-import { TASKS } from '../../../../shared/contract/endpoints';
+import { ATTEMPT_STATUSES, AttemptStatus, type HistoryFilter } from '../../../../shared/app-api';
+import { TaskSelect } from '../../components/TaskSelect';
 import { useApiQuery } from '../../hooks/use-api-query';
-import { STATUS_LABELS, taskTitle } from '../../lib/format';
+import { STATUS_LABELS } from '../../lib/format';
 
 interface HistoryFiltersProps {
   filter: HistoryFilter;
@@ -75,22 +70,7 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
           ))}
         </select>
       </label>
-      <label className="inline-label">
-        Task
-        <select
-          value={filter.task ?? ''}
-          onChange={(e) =>
-            set({ task: e.target.value ? TaskSchema.parse(e.target.value) : undefined })
-          }
-        >
-          <option value="">All tasks</option>
-          {TASKS.map((task) => (
-            <option key={task} value={task}>
-              {taskTitle(task)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TaskSelect value={filter.task} onChange={(task) => set({ task })} />
       <label className="inline-label">
         Status
         <select

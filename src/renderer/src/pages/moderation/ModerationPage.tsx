@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { TaskSchema, type Agreement } from '../../../../shared/app-api';
-import { TASKS, type Task } from '../../../../shared/contract/endpoints';
+import type { Agreement } from '../../../../shared/app-api';
+import type { Task } from '../../../../shared/contract/endpoints';
 import { api } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { TaskSelect } from '../../components/TaskSelect';
 import { useAction } from '../../hooks/use-action';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useAppInfo } from '../../hooks/use-app-info';
@@ -42,20 +43,7 @@ export function ModerationPage() {
         </button>
       </PageHeader>
       <div className="toolbar">
-        <label className="inline-label">
-          Task
-          <select
-            value={task ?? ''}
-            onChange={(e) => setTask(e.target.value ? TaskSchema.parse(e.target.value) : undefined)}
-          >
-            <option value="">All tasks</option>
-            {TASKS.map((value) => (
-              <option key={value} value={value}>
-                {taskTitle(value)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TaskSelect value={task} onChange={setTask} />
       </div>
       <Notice message={agreement.error ?? exportCsv.error} />
       <Notice message={message} kind="success" onDismiss={() => setMessage(null)} />
