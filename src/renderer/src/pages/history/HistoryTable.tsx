@@ -78,7 +78,7 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
 }
 
 function reviewText(attempt: Attempt): string {
-  if (!attempt.mark) return attempt.status === 'scored' ? 'Engine only' : '';
+  if (!attempt.mark) return attempt.status === 'scored' ? 'Not reviewed' : '';
   if (attempt.mark.confirmed) return 'Confirmed';
   return `Examiner (engine ${formatScoreOf(attempt.scores.overall, attempt.maxScores.overall)})`;
 }
