@@ -62,7 +62,12 @@ describe('the review migration', () => {
     const db = openDatabase(file);
     const repo = new AttemptsRepo(db);
     const [speaking, dictation] = [repo.get(1)!, repo.get(2)!];
-    expect(speaking).toMatchObject({ content_max: 5, pronunciation_max: 5, overall_max: 10 });
+    expect(speaking).toMatchObject({
+      content_max: 5,
+      pronunciation_max: 5,
+      overall_max: 10,
+      result_status: 0,
+    });
     expect(dictation.words_max).toBe(dictation.overall_max);
     expect(dictation.words_max).toBe(7);
     db.close();
@@ -109,6 +114,7 @@ describe('review store', () => {
       JSON.stringify(body),
       { ...NONE, overall },
       { ...NONE, content: 3, overall: 5 },
+      status,
     );
     return id;
   }

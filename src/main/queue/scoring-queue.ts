@@ -147,6 +147,7 @@ export class ScoringQueue {
         reply.responseText,
         scoreColumns(reply.envelope),
         scoreMaxima(reply.envelope, attempt.task, scale),
+        Math.max(0, ...reply.envelope.data.components.map((component) => component.status)),
       );
       logger.info(
         { attempt: attempt.id, ms: Math.round(reply.elapsedMs), stored },

@@ -32,6 +32,7 @@ export interface AttemptSummaryRow {
   fluency_max: number | null;
   words_max: number | null;
   overall_max: number | null;
+  result_status: number | null;
   audio_duration_ms: number | null;
   mark_confirmed: number | null;
   mark_content: number | null;
@@ -48,7 +49,7 @@ export interface AttemptSummaryRow {
   updated_at: string;
 }
 
-export const ATTEMPT_JOINS = `
+const ATTEMPT_JOINS = `
   FROM attempts a
   JOIN candidates c ON c.id = a.candidate_id
   JOIN items i ON i.id = a.item_id
@@ -64,7 +65,7 @@ export const ATTEMPT_SELECT = `SELECT a.*, c.name AS candidate_name,
 export const ATTEMPT_SUMMARY_SELECT = `
   SELECT a.id, a.candidate_id, a.item_id, a.task, a.status, a.audio_path, a.audio_mime,
     a.audio_sha256, a.typed_answer, a.content, a.pronunciation, a.fluency, a.words, a.overall,
-    a.content_max, a.pronunciation_max, a.fluency_max, a.words_max, a.overall_max,
+    a.content_max, a.pronunciation_max, a.fluency_max, a.words_max, a.overall_max, a.result_status,
     a.audio_duration_ms, a.error_message, a.tries, a.next_retry_at, a.created_at, a.updated_at,
     c.name AS candidate_name, c.reference AS candidate_reference, i.title AS item_title,
     ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;

@@ -6,7 +6,6 @@ import {
 } from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 import {
-  ATTEMPT_JOINS,
   ATTEMPT_SELECT,
   ATTEMPT_SUMMARY_SELECT,
   type AttemptRow,
@@ -161,13 +160,14 @@ export class AttemptsRepo {
     responseJson: string,
     scores: ScoreColumns,
     maxima: ScoreColumns,
+    resultStatus = 0,
   ): boolean {
     return (
       this.db
         .prepare(
           `UPDATE attempts SET status = 'scored', response_json = ?, content = ?, pronunciation = ?,
              fluency = ?, words = ?, overall = ?, content_max = ?, pronunciation_max = ?,
-             fluency_max = ?, words_max = ?, overall_max = ?, error_message = NULL,
+             fluency_max = ?, words_max = ?, overall_max = ?, result_status = ?, error_message = NULL,
              error_detail = NULL, failure_kind = NULL, next_retry_at = NULL, updated_at = ?
            WHERE id = ? AND status = 'scoring'`,
         )
@@ -175,6 +175,7 @@ export class AttemptsRepo {
           responseJson,
           ...SCORE_KEYS.map((key) => scores[key]),
           ...SCORE_KEYS.map((key) => maxima[key]),
+          resultStatus,
           nowIso(),
           id,
         ).changes === 1
@@ -375,7 +376,7 @@ export class AttemptsRepo {
       .all(...paged.params, limit);
     const total = this.db
       .prepare<(string | number)[], { n: number }>(
-        `SELECT count(*) AS n ${ATTEMPT_JOINS} ${base.where}`,
+        `SELECT count(*) AS n FROM attempts a ${base.joins} ${base.where}`,
       )
       .get(...base.params);
     return { rows, total: total?.n ?? 0 };

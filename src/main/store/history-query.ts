@@ -5,6 +5,8 @@ import { foldText } from '../../shared/fold-text.js';
 export interface FilterSql {
   where: string;
   params: (string | number)[];
+  /** The joins the WHERE clause needs, for a count that reads no more tables than it must. */
+  joins: string;
 }
 
 export function filterSql(filter: HistoryFilter): FilterSql {
@@ -24,14 +26,18 @@ export function filterSql(filter: HistoryFilter): FilterSql {
   const search = filter.search ? foldText(filter.search) : '';
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+    // Candidates and items are few: match them once, then pick their attempts by index.
     clauses.push(
-      `(fold(c.name) LIKE ? ESCAPE '\\' OR fold(c.reference) LIKE ? ESCAPE '\\' OR fold(i.title) LIKE ? ESCAPE '\\')`,
+      `(a.candidate_id IN (SELECT id FROM candidates
+          WHERE fold(name) LIKE ? ESCAPE '\\' OR fold(reference) LIKE ? ESCAPE '\\')
+        OR a.item_id IN (SELECT id FROM items WHERE fold(title) LIKE ? ESCAPE '\\'))`,
     );
     params.push(pattern, pattern, pattern);
   }
   if (filter.review === 'moderated') clauses.push('m.attempt_id IS NOT NULL');
   if (filter.review === 'needs_review') clauses.push(NEEDS_REVIEW);
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  const joins = filter.review ? 'LEFT JOIN examiner_marks m ON m.attempt_id = a.id' : '';
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, joins };
 }
 
 /**
@@ -40,17 +46,21 @@ export function filterSql(filter: HistoryFilter): FilterSql {
  * candidate's usual level in that task (one point on a scale of 5).
  */
 const NEEDS_REVIEW = `(a.status = 'scored' AND m.attempt_id IS NULL AND (
-  EXISTS (SELECT 1 FROM json_each(a.response_json, '$.data.components') k
-    WHERE json_extract(k.value, '$.status') >= 1)
-  OR abs(a.overall / a.overall_max - (
-    SELECT avg(o.overall / o.overall_max) FROM attempts o
-    WHERE o.candidate_id = a.candidate_id AND o.task = a.task AND o.status = 'scored'
-      AND o.id <> a.id AND o.overall_max > 0)) >= 0.2))`;
+  a.result_status >= 1
+  OR a.id IN (
+    SELECT o.id FROM attempts o
+    JOIN (SELECT candidate_id, task, sum(overall / overall_max) AS total, count(*) AS n
+          FROM attempts WHERE status = 'scored' AND overall_max > 0
+          GROUP BY candidate_id, task) usual
+      ON usual.candidate_id = o.candidate_id AND usual.task = o.task
+    WHERE o.status = 'scored' AND o.overall_max > 0 AND usual.n > 1
+      AND abs(o.overall / o.overall_max
+        - (usual.total - o.overall / o.overall_max) / (usual.n - 1)) >= 0.2)))`;
 
 export function withCursor(sql: FilterSql, beforeId: number | undefined): FilterSql {
   if (beforeId === undefined) return sql;
   const where = sql.where ? `${sql.where} AND a.id < ?` : 'WHERE a.id < ?';
-  return { where, params: [...sql.params, beforeId] };
+  return { ...sql, where, params: [...sql.params, beforeId] };
 }
 
 /** A bare date as the upper bound means "through the end of that day". */

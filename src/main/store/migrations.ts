@@ -73,6 +73,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE attempts ADD COLUMN fluency_max REAL;
   ALTER TABLE attempts ADD COLUMN words_max REAL;
   ALTER TABLE attempts ADD COLUMN overall_max REAL;
+  -- The worst component status of the result: 1 scored with a caution, 2 not scorable.
+  ALTER TABLE attempts ADD COLUMN result_status INTEGER;
   UPDATE attempts SET
     content_max = (SELECT json_extract(c.value, '$.maxScore') FROM json_each(response_json, '$.data.components') c
       WHERE json_extract(c.value, '$.name') = 'score_content'),
@@ -87,8 +89,13 @@ export const MIGRATIONS: readonly string[] = [
     overall_max = CASE WHEN task = 'wfd' THEN
       (SELECT json_extract(c.value, '$.maxScore') FROM json_each(response_json, '$.data.components') c
         WHERE json_extract(c.value, '$.name') = 'Words')
-      ELSE coalesce(CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.scale') END, 5) END
+      ELSE coalesce(CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.scale') END, 5) END,
+    result_status = (SELECT max(json_extract(c.value, '$.status'))
+      FROM json_each(response_json, '$.data.components') c)
   WHERE status = 'scored' AND json_valid(response_json);
+  -- Covers the "needs review" filter: the new columns sit after the large response text.
+  CREATE INDEX attempts_for_review
+    ON attempts (status, candidate_id, task, overall, overall_max, result_status);
   ALTER TABLE candidates ADD COLUMN archived_at TEXT;
   ALTER TABLE items ADD COLUMN archived_at TEXT;
   CREATE TABLE examiner_marks (
