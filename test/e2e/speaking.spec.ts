@@ -64,7 +64,7 @@ test('a spoken Repeat Sentence answer is recorded, scored by the embedded engine
   const detail = await app.call('attempts.get', { id: attempt!.id });
   const words = (
     JSON.parse(detail.responseJson!) as {
-      data: { words: { word: string; label: string; start: number }[] };
+      data: { words: { word: string; label: string; start: number; end: number }[] };
     }
   ).data.words.filter((word) => word.label !== 'Pause');
   expect(words.map((word) => word.word)).toEqual(SENTENCE.split(' '));
@@ -118,6 +118,13 @@ test('a spoken Repeat Sentence answer is recorded, scored by the embedded engine
   );
   expect(seekedTo).not.toBeNull();
   expect(Math.abs(seekedTo! - fifth.start / 1000)).toBeLessThan(0.3);
+  // Just that word: playback stops at its end.
+  await expect
+    .poll(() => player.evaluate((element) => (element as AudioLike & { paused: boolean }).paused))
+    .toBe(true);
+  const stoppedAt = await player.evaluate((element) => (element as AudioLike).currentTime);
+  expect(stoppedAt).toBeGreaterThanOrEqual(fifth.end / 1000 - 0.05);
+  expect(stoppedAt).toBeLessThan(fifth.end / 1000 + 0.3);
   await page.screenshot({ path: screenshotPath(testInfo, 'score-rs-player'), fullPage: true });
 
   // History: the overall with its maximum; the examiner's mark kept beside the engine's.
