@@ -1,12 +1,17 @@
-import type { Attempt, AttemptDetail, AttemptStatus, HistoryFilter } from '../../shared/app-api.js';
-import { SCORE_KEYS } from '../../shared/app-api.js';
 import type { Logger } from 'pino';
+import {
+  SCORE_KEYS,
+  type Attempt,
+  type AttemptDetail,
+  type AttemptStatus,
+  type HistoryFilter,
+  type Item,
+} from '../../shared/app-api.js';
 import { UserFacingError } from '../core/api-dispatch.js';
 import { toAttempt, toAttemptDetail, type AttemptRow } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemsRepo } from '../store/items-repo.js';
-import type { Item } from '../../shared/app-api.js';
 import { noScores, type ScoreColumns } from '../store/attempts-repo.js';
 import { readRecording, removeRecording, replaceRecording, saveRecording } from './recordings.js';
 import { seekableRecording } from './seekable-recording.js';
