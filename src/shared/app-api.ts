@@ -16,6 +16,8 @@ export const Candidate = z.object({
   reference: z.string(),
   notes: z.string(),
   createdAt: IsoTime,
+  /** Archived candidates keep every attempt and recording, and leave the pick lists. */
+  archivedAt: IsoTime.nullable().optional(),
 });
 export const CandidateInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
@@ -34,6 +36,7 @@ export const Item = z.object({
   /** Shipped with the app in the sample bank (an examiner may hide these). */
   sample: z.boolean().default(false),
   createdAt: IsoTime,
+  archivedAt: IsoTime.nullable().optional(),
 });
 export const ItemInput = z.object({
   task: TaskSchema,
@@ -55,12 +58,31 @@ export const ATTEMPT_STATUSES = [
 ] as const;
 export const AttemptStatus = z.enum(ATTEMPT_STATUSES);
 
+/** The score columns every attempt has, in the order lists and exports show them. */
+export const SCORE_KEYS = ['content', 'pronunciation', 'fluency', 'words', 'overall'] as const;
+
 export const ComponentScores = z.object({
   content: z.number().nullable(),
   pronunciation: z.number().nullable(),
   fluency: z.number().nullable(),
   words: z.number().nullable(),
   overall: z.number().nullable(),
+});
+
+/** The examiner's own marks beside the engine's; the engine's result is never overwritten. */
+export const ExaminerMark = z.object({
+  /** The examiner agreed with the engine's scores as they are. */
+  confirmed: z.boolean(),
+  scores: ComponentScores,
+  comment: z.string(),
+  updatedAt: IsoTime,
+});
+export const ExaminerMarkInput = z.object({
+  id: Id,
+  confirmed: z.boolean(),
+  /** The examiner's marks; ignored when `confirmed`, which takes the engine's. */
+  scores: ComponentScores.partial().default({}),
+  comment: z.string().max(5000).default(''),
 });
 
 export const Attempt = z.object({
@@ -75,6 +97,17 @@ export const Attempt = z.object({
   audioSha256: z.string().nullable(),
   typedAnswer: z.string().nullable(),
   scores: ComponentScores,
+  /** Each score's maximum (its scale): "3.6 / 5", "Words 8 / 11". */
+  maxScores: ComponentScores.default({
+    content: null,
+    pronunciation: null,
+    fluency: null,
+    words: null,
+    overall: null,
+  }),
+  /** The recording's length, known once it is saved with a duration. */
+  audioDurationMs: z.number().nullable().default(null),
+  mark: ExaminerMark.nullable().default(null),
   errorMessage: z.string().nullable(),
   tries: z.number().int().nonnegative(),
   nextRetryAt: IsoTime.nullable(),
@@ -98,6 +131,9 @@ export const HistoryFilter = z.object({
   status: AttemptStatus.optional(),
   from: IsoTime.optional(),
   to: IsoTime.optional(),
+  /** Candidate name or reference, or item title; accents and case are ignored. */
+  search: z.string().max(200).optional(),
+  review: z.enum(['needs_review', 'moderated']).optional(),
 });
 export const HistoryPage = z.object({
   filter: HistoryFilter.default({}),
@@ -165,6 +201,50 @@ export const AppInfo = z.object({
   version: z.string(),
   host: z.enum(['electron', 'browser']),
   dataDir: z.string(),
+});
+
+/** What waits to be scored, for the navigation's queue count. */
+export const QueueStatus = z.object({
+  waiting: z.number().int().nonnegative(),
+  /** When the queue next tries, or null when it tries as soon as the server answers. */
+  nextTryAt: IsoTime.nullable(),
+  /** False while the endpoint is missing or failing: attempts wait for the server. */
+  serverAnswering: z.boolean(),
+});
+
+/** What deleting a candidate's data removes, named before the examiner confirms. */
+export const DeletionSummary = z.object({
+  name: z.string(),
+  attempts: z.number().int().nonnegative(),
+  recordings: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+
+/** Engine against examiner on the attempts both marked, for one task and component. */
+export const AgreementRow = z.object({
+  task: TaskSchema,
+  component: z.enum(SCORE_KEYS),
+  n: z.number().int().nonnegative(),
+  /** Examiner minus engine, on average. */
+  meanDifference: z.number().nullable(),
+  meanAbsoluteDifference: z.number().nullable(),
+  pearson: z.number().nullable(),
+  /** Shares 0–1 of pairs whose rounded marks are equal, or within one point. */
+  exact: z.number().nullable(),
+  adjacent: z.number().nullable(),
+  max: z.number().nullable(),
+});
+export const Agreement = z.object({
+  rows: z.array(AgreementRow),
+  /** Every pair, for the chart: engine and examiner marks as shares of the maximum. */
+  pairs: z.array(
+    z.object({
+      task: TaskSchema,
+      component: AgreementRow.shape.component,
+      engine: z.number(),
+      examiner: z.number(),
+    }),
+  ),
 });
 
 export const ExportResult = z.object({
@@ -250,13 +330,26 @@ export const APP_API = {
   'settings.clearApiKey': method(Empty, Settings),
   'settings.testConnection': method(Empty, z.object({ ok: z.boolean(), message: z.string() })),
   'candidates.list': method(
-    z.object({ search: z.string().default('') }).default({ search: '' }),
+    z
+      .object({ search: z.string().default(''), includeArchived: z.boolean().default(false) })
+      .default({ search: '', includeArchived: false }),
     z.array(Candidate),
   ),
   'candidates.create': method(CandidateInput, Candidate),
   'candidates.update': method(CandidateInput.extend({ id: Id }), Candidate),
-  'candidates.delete': method(ById, Ok),
-  'items.list': method(z.object({ task: TaskSchema.optional() }).default({}), z.array(Item)),
+  'candidates.archive': method(ById, Candidate),
+  'candidates.restore': method(ById, Candidate),
+  'candidates.deletionSummary': method(ById, DeletionSummary),
+  /** Deletes a candidate with every attempt and recording: `confirm` must repeat the name. */
+  'candidates.delete': method(ById.extend({ confirm: z.string() }), Ok),
+  'items.list': method(
+    z.object({ task: TaskSchema.optional(), includeArchived: z.boolean().default(false) }).default({
+      includeArchived: false,
+    }),
+    z.array(Item),
+  ),
+  'items.archive': method(ById, Item),
+  'items.restore': method(ById, Item),
   'items.create': method(ItemInput, Item),
   'items.update': method(ItemInput.extend({ id: Id }), Item),
   'items.delete': method(ById, Ok),
@@ -282,6 +375,14 @@ export const APP_API = {
   'attempts.retry': method(ById, Attempt),
   'attempts.cancel': method(ById, Attempt),
   'attempts.delete': method(ById, Ok),
+  'attempts.mark': method(ExaminerMarkInput, Attempt),
+  'attempts.clearMark': method(ById, Attempt),
+  'queue.status': method(Empty, QueueStatus),
+  'moderation.agreement': method(z.object({ task: TaskSchema.optional() }).default({}), Agreement),
+  'export.agreementCsv': method(
+    z.object({ task: TaskSchema.optional() }).default({}),
+    ExportResult,
+  ),
   'export.csv': method(HistoryFilter, ExportResult),
   'export.attemptPdf': method(ById, ExportResult),
   'export.candidatePdf': method(ById, ExportResult),
@@ -371,3 +472,9 @@ export type Sitting = z.infer<typeof Sitting>;
 export type SittingStep = z.infer<typeof SittingStep>;
 export type SittingSummary = z.infer<typeof SittingSummary>;
 export type TestForm = z.infer<typeof TestForm>;
+export type ExaminerMark = z.infer<typeof ExaminerMark>;
+export type QueueStatus = z.infer<typeof QueueStatus>;
+export type DeletionSummary = z.infer<typeof DeletionSummary>;
+export type Agreement = z.infer<typeof Agreement>;
+export type AgreementRow = z.infer<typeof AgreementRow>;
+export type ScoreKey = keyof z.infer<typeof ComponentScores>;

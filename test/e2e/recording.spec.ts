@@ -48,13 +48,16 @@ test('a spoken answer is recorded, submitted and kept with its audio', async ({
     .getByRole('button', { name: 'Open' })
     .click();
   const view = page.getByRole('dialog', { name: 'Mei Chen · Sentence 4' });
-  await expect(view.getByLabel('Recording')).toBeVisible();
-  // The recorder's WebM carries no duration; the player must still learn it, to seek.
+  await expect(view.getByRole('group', { name: 'Recording player' })).toBeVisible();
+  // The recorder's WebM carries no duration; it is saved with one, so the player can seek.
+  const player = view.getByLabel('Recording', { exact: true });
   await expect
-    .poll(() =>
-      view.getByLabel('Recording').evaluate((player) => (player as { duration: number }).duration),
-    )
+    .poll(() => player.evaluate((audio) => (audio as { duration: number }).duration))
     .toBeGreaterThan(1);
+  expect(
+    Number.isFinite(await player.evaluate((audio) => (audio as { duration: number }).duration)),
+  ).toBe(true);
+  await expect(view.getByRole('img', { name: 'Waveform' })).toHaveAttribute('data-drawn', 'true');
   await page.screenshot({ path: screenshotPath(testInfo, 'history-speaking-attempt') });
 });
 

@@ -63,8 +63,128 @@ test('a spoken Repeat Sentence answer is recorded, scored by the embedded engine
   expect(attempt?.scores.content).toBeGreaterThanOrEqual(2);
   const detail = await app.call('attempts.get', { id: attempt!.id });
   const words = (
-    JSON.parse(detail.responseJson!) as { data: { words: { word: string; label: string }[] } }
+    JSON.parse(detail.responseJson!) as {
+      data: { words: { word: string; label: string; start: number; end: number }[] };
+    }
   ).data.words.filter((word) => word.label !== 'Pause');
   expect(words.map((word) => word.word)).toEqual(SENTENCE.split(' '));
-  await expect(latest.getByText('weekdays', { exact: true })).toBeVisible();
+  const transcript = latest.getByLabel('Transcript', { exact: true });
+  await expect(transcript.getByText('weekdays', { exact: true })).toBeVisible();
+
+  // Every score on the result carries its maximum.
+  const cards = latest.getByLabel('Scores', { exact: true }).locator('dd');
+  await expect(cards).toHaveCount(4);
+  for (const text of await cards.allTextContents()) expect(text).toMatch(/ \/ \d/u);
+
+  // The player knows the recording's real length: the audio element's duration, from the
+  // WebM saved with one, agrees with the length of the decoded audio.
+  const player = latest.getByLabel('Recording', { exact: true });
+  await expect
+    .poll(() => player.evaluate((audio) => (audio as AudioLike).duration))
+    .toBeGreaterThan(1);
+  const stored = await app.call('attempts.audio', { id: attempt!.id });
+  const lengths = await player.evaluate(async (element, base64) => {
+    const audio = element as AudioLike;
+    const text = atob(base64);
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
+    const { OfflineAudioContext } = globalThis as unknown as { OfflineAudioContext: OfflineLike };
+    const decoded = await new OfflineAudioContext(1, 1, 8000).decodeAudioData(bytes.buffer);
+    return { media: audio.duration, decoded: decoded.duration };
+  }, stored.base64);
+  expect(Number.isFinite(lengths.media)).toBe(true);
+  expect(Math.abs(lengths.media - lengths.decoded)).toBeLessThan(0.3);
+  expect(Math.abs(lengths.media * 1000 - (attempt?.audioDurationMs ?? 0))).toBeLessThan(300);
+
+  // A waveform is drawn.
+  const inked = await latest.getByRole('img', { name: 'Waveform' }).evaluate((canvas) => {
+    const surface = canvas as CanvasLike;
+    const pixels = surface.getContext('2d').getImageData(0, 0, surface.width, surface.height).data;
+    let count = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) count += 1;
+    return count;
+  });
+  expect(inked).toBeGreaterThan(500);
+
+  // Clicking the fifth word plays from its start.
+  const fifth = words[4]!;
+  await player.evaluate((element) => {
+    const audio = element as AudioLike & { seekedTo?: number };
+    audio.addEventListener('seeking', () => (audio.seekedTo ??= audio.currentTime));
+  });
+  await transcript.getByRole('button', { name: fifth.word, exact: true }).click();
+  const seekedTo = await player.evaluate(
+    (element) => (element as AudioLike & { seekedTo?: number }).seekedTo ?? null,
+  );
+  expect(seekedTo).not.toBeNull();
+  expect(Math.abs(seekedTo! - fifth.start / 1000)).toBeLessThan(0.3);
+  // Just that word: playback stops at its end.
+  await expect
+    .poll(() => player.evaluate((element) => (element as AudioLike & { paused: boolean }).paused))
+    .toBe(true);
+  const stoppedAt = await player.evaluate((element) => (element as AudioLike).currentTime);
+  expect(stoppedAt).toBeGreaterThanOrEqual(fifth.end / 1000 - 0.05);
+  expect(stoppedAt).toBeLessThan(fifth.end / 1000 + 0.3);
+  await page.screenshot({ path: screenshotPath(testInfo, 'score-rs-player'), fullPage: true });
+
+  // History: the overall with its maximum; the examiner's mark kept beside the engine's.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'History' })
+    .click();
+  const row = page.getByRole('row', { name: /Ana Souza/ });
+  await expect(row.getByText(/^\d+(\.\d+)? \/ 5$/u)).toBeVisible();
+  await row.getByRole('button', { name: 'Open' }).click();
+  const view = page.getByRole('dialog', { name: 'Ana Souza · Library hours' });
+  await expect(view.getByRole('img', { name: 'Waveform' })).toHaveAttribute('data-drawn', 'true');
+  const mark = view.getByRole('region', { name: "Examiner's mark" });
+  await mark.getByLabel('Overall').fill('1');
+  await mark.getByLabel('Comment').fill('Hesitant; several words unclear.');
+  await mark.getByRole('button', { name: 'Save my marks' }).click();
+  await expect(mark.getByTestId('final-mark')).toContainText('1 / 5');
+  await expect(mark.getByTestId('final-mark')).toContainText('the examiner’s');
+  const marked = await app.call('attempts.get', { id: attempt!.id });
+  expect(marked.mark).toMatchObject({
+    confirmed: false,
+    comment: 'Hesitant; several words unclear.',
+  });
+  expect(marked.mark?.scores.overall).toBe(1);
+  expect(marked.scores.overall).toBe(attempt?.scores.overall);
+  await page.screenshot({
+    path: screenshotPath(testInfo, 'history-examiner-mark'),
+    fullPage: true,
+  });
+  await view.getByRole('button', { name: 'Close' }).click();
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Moderation' })
+    .click();
+  const agreement = page.getByRole('table', { name: 'Agreement' });
+  const difference = Math.round((1 - (attempt?.scores.overall ?? 0)) * 100) / 100;
+  await expect(agreement.getByRole('row', { name: /Repeat Sentence Overall/ })).toContainText(
+    difference > 0 ? `+${difference}` : String(difference),
+  );
+  await expect(page.getByRole('img', { name: /Engine against examiner/ })).toBeVisible();
+  await page.screenshot({ path: screenshotPath(testInfo, 'moderation'), fullPage: true });
 });
+
+/** Browser objects, typed here because the tests compile without the DOM library. */
+interface AudioLike {
+  src: string;
+  duration: number;
+  currentTime: number;
+  addEventListener(event: string, listener: () => void): void;
+}
+interface CanvasLike {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): {
+    getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+  };
+}
+type OfflineLike = new (
+  channels: number,
+  length: number,
+  rate: number,
+) => { decodeAudioData(bytes: ArrayBuffer): Promise<{ duration: number }> };

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,13 +51,18 @@ describe('exports', () => {
         typedAnswer: null,
       });
       attempts.transition(id, ['recorded'], 'scoring');
-      attempts.markScored(id, JSON.stringify(envelope('rs', overall)), {
-        content: 3,
-        pronunciation: 4,
-        fluency: 3.5,
-        words: null,
-        overall,
-      });
+      attempts.markScored(
+        id,
+        JSON.stringify(envelope('rs', overall)),
+        {
+          content: 3,
+          pronunciation: 4,
+          fluency: 3.5,
+          words: null,
+          overall,
+        },
+        { content: 3, pronunciation: 5, fluency: 5, words: null, overall: 5 },
+      );
       return id;
     });
     const typed = attempts.insert({
@@ -100,8 +106,11 @@ describe('exports', () => {
     expect(rows[1]).toMatchObject({
       item: 'RS, with comma',
       overall: '4.5',
+      overall_max: '5',
       content: '3',
+      content_max: '3',
       fluency: '3.5',
+      fluency_max: '5',
     });
     expect(result.fileName).toMatch(/^history-.*\.csv$/u);
   });
@@ -113,8 +122,8 @@ describe('exports', () => {
     const text = pdfText(pdf);
     expect(text).toContain(NAME);
     expect(text).toContain('Pronunciation');
-    expect(text).toContain('[pause 420 ms]');
-    expect(text).toContain('4.5');
+    expect(text).toContain('[pause 0.4 s]');
+    expect(text).toContain('4.5 / 5');
   });
 
   it('makes a candidate PDF with their progress', async () => {
@@ -124,7 +133,168 @@ describe('exports', () => {
     const text = pdfText(pdf);
     expect(text).toContain(NAME);
     expect(text).toContain('Repeat Sentence');
-    expect(text).toContain('Overall score per scored attempt');
+    expect(text).toContain('Final overall score per scored attempt');
+    expect(text).toContain('share of the maximum');
+  });
+});
+
+const PDFTOTEXT = spawnSync('pdftotext', ['-v']).error ? null : 'pdftotext';
+
+/** One page's text through Poppler's pdftotext, as a reader's tools see it. */
+function pageTexts(pdf: string): string[] {
+  const all = spawnSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).stdout;
+  return all.split('\f').filter((page) => page.trim() !== '');
+}
+
+describe('PDF reports through pdftotext', () => {
+  it.skipIf(!PDFTOTEXT)(
+    'state every score with its maximum and never split a chart across pages',
+    async () => {
+      const dir = tempDir();
+      const db = openDatabase(`${dir.path}/examiner.db`);
+      try {
+        const attempts = new AttemptsRepo(db);
+        const candidates = new CandidatesRepo(db);
+        const items = new ItemsRepo(db);
+        const candidateId = candidates.create({ name: 'Mei Chen', reference: '', notes: '' }).id;
+        const common = { keywords: [], promptAudioPath: null, imagePath: null };
+        for (const task of ['rs', 'rl', 'di', 'wfd'] as const) {
+          const itemId = items.create({
+            task,
+            title: `${task} item`,
+            refText: 'a cat',
+            ...common,
+          }).id;
+          for (let n = 0; n < 12; n += 1) {
+            const id = attempts.insert({
+              candidateId,
+              itemId,
+              task,
+              audio: null,
+              typedAnswer: 'x',
+            });
+            attempts.transition(id, ['recorded'], 'scoring');
+            const wfd = task === 'wfd';
+            attempts.markScored(
+              id,
+              JSON.stringify(envelope(task, wfd ? 5 : 2 + n / 6)),
+              {
+                content: wfd ? null : 3,
+                pronunciation: wfd ? null : 4,
+                fluency: wfd ? null : 3.5,
+                words: wfd ? 5 : null,
+                overall: wfd ? 5 : 2 + n / 6,
+              },
+              {
+                content: wfd ? null : 5,
+                pronunciation: wfd ? null : 5,
+                fluency: wfd ? null : 5,
+                words: wfd ? 7 : null,
+                overall: wfd ? 7 : 5,
+              },
+            );
+          }
+        }
+        const service = new ExportService(dir.path, attempts, candidates);
+        const report = pageTexts((await service.candidatePdf(candidateId)).path);
+        expect(report.length).toBeGreaterThan(1);
+        let charts = 0;
+        for (const page of report) {
+          const captions = page.match(/Final overall score per scored attempt/gu)?.length ?? 0;
+          // A whole chart carries its caption, its 0–100 % axis and its dates on one page.
+          expect(page.match(/100 %/gu)?.length ?? 0).toBe(captions);
+          expect(page.match(/^\s*0 ?%$/gmu)?.length ?? 0).toBe(captions);
+          charts += captions;
+        }
+        expect(charts).toBe(4);
+        const text = report.join('\n');
+        expect(text).toMatch(/Latest overall: 3\.83 ?\/ ?5/u);
+        expect(text).toMatch(/Latest overall: 5 ?\/ ?7/u);
+        expect(text).toMatch(/scored +2 ?\/ ?5$/mu);
+
+        const last = attempts.page({ task: 'rs' }, 1).rows[0]!.id;
+        const single = pageTexts((await service.attemptPdf(last)).path).join('\n');
+        for (const line of ['Content +3 ?/ ?5', 'Pronunciation +4 ?/ ?5', 'Overall +3.83 ?/ ?5']) {
+          expect(single).toMatch(new RegExp(line, 'u'));
+        }
+        expect(single).toMatch(/Final overall: 3\.83 ?\/ ?5 \(engine\)/u);
+      } finally {
+        db.close();
+        dir.remove();
+      }
+    },
+  );
+});
+
+describe('CSV against formula injection', () => {
+  it('prefixes every exported text cell that a spreadsheet would run with an apostrophe', async () => {
+    const dir = tempDir();
+    const db = openDatabase(`${dir.path}/examiner.db`);
+    try {
+      const attempts = new AttemptsRepo(db);
+      const candidates = new CandidatesRepo(db);
+      const items = new ItemsRepo(db);
+      const common = { keywords: [], promptAudioPath: null, imagePath: null };
+      const candidateId = candidates.create({
+        name: '=HYPERLINK("http://evil.example","x")',
+        reference: '+1-555',
+        notes: '',
+      }).id;
+      const itemId = items.create({ task: 'wfd', title: '-2+3', refText: 'a cat', ...common }).id;
+      const id = attempts.insert({
+        candidateId,
+        itemId,
+        task: 'wfd',
+        audio: null,
+        typedAnswer: '@SUM(A1:A9)',
+      });
+      attempts.transition(id, ['recorded'], 'scoring');
+      attempts.markFailed(id, {
+        kind: 'rejected',
+        retryable: false,
+        message: '\tcmd|calc',
+        detail: null,
+        responseJson: null,
+        nextRetryAt: null,
+      });
+      const scored = attempts.insert({
+        candidateId,
+        itemId,
+        task: 'wfd',
+        audio: null,
+        typedAnswer: '\rline',
+      });
+      attempts.transition(scored, ['recorded'], 'scoring');
+      attempts.markScored(
+        scored,
+        JSON.stringify(envelope('wfd', 1)),
+        { content: null, pronunciation: null, fluency: null, words: 1, overall: 1 },
+        { content: null, pronunciation: null, fluency: null, words: 2, overall: 2 },
+      );
+      attempts.saveMark(scored, {
+        confirmed: false,
+        scores: { content: null, pronunciation: null, fluency: null, words: 2, overall: 2 },
+        comment: '=1+1',
+      });
+      const service = new ExportService(dir.path, attempts, candidates);
+      const text = readFileSync((await service.csv({})).path, 'utf8');
+      const [newer, older] = parse(text.slice(1), { columns: true }) as Record<string, string>[];
+      for (const row of [newer!, older!]) {
+        expect(row.candidate).toBe('\'=HYPERLINK("http://evil.example","x")');
+        expect(row.candidate_reference).toBe("'+1-555");
+        expect(row.item).toBe("'-2+3");
+      }
+      expect(older!.typed_answer).toBe("'@SUM(A1:A9)");
+      expect(older!.error).toBe("'\tcmd|calc");
+      expect(newer!.typed_answer).toBe("'\rline");
+      expect(newer!.examiner_comment).toBe("'=1+1");
+      expect(newer).toMatchObject({ words: '1', words_max: '2', examiner_words: '2' });
+      // Every text cell is quoted as well, as OWASP recommends.
+      expect(text).toContain('"\'=1+1"');
+    } finally {
+      db.close();
+      dir.remove();
+    }
   });
 });
 

@@ -311,7 +311,14 @@ describe('app core', () => {
     await expect(call('items.delete', { id: itemId })).rejects.toMatchObject({
       message: expect.stringMatching(/has 1 attempt/u),
     });
-    await call('candidates.delete', { id: candidateId });
+    await expect(
+      call('candidates.delete', { id: candidateId, confirm: 'someone' }),
+    ).rejects.toThrow(/Type the candidate's name/u);
+    expect((await call<{ rows: Attempt[] }>('attempts.list', {})).rows).toHaveLength(1);
+    const { name } = await call<{ name: string }>('candidates.deletionSummary', {
+      id: candidateId,
+    });
+    await call('candidates.delete', { id: candidateId, confirm: name });
     expect(events).toContainEqual({ event: 'attempt.deleted', payload: { id: attempt.id } });
     await call('items.delete', { id: itemId });
     expect((await call<{ sample: boolean }[]>('items.list')).filter((i) => !i.sample)).toEqual([]);

@@ -1,3 +1,4 @@
+import { answersHealth } from '../../src/main/core/create-app-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +79,7 @@ export class QueueHarness {
             { scale: 5, precision: 0.1 },
           ),
         changed: (id) => this.service.notifyChanged(id),
+        probe: (endpoint) => answersHealth(endpoint),
         logger: silentLogger(),
       },
       { concurrency: 1, retryBaseMs: 30, retryCapMs: 200, ...options },

@@ -58,6 +58,34 @@ describe('offline queue', () => {
     ).toEqual(['one', 'wfd', 'three']);
   });
 
+  it('sends waiting attempts as soon as the endpoint answers again, with no backoff left over', async () => {
+    const url = server.url;
+    await server.kill();
+    harness = new QueueHarness(dir.path, url, { retryBaseMs: 60_000, retryCapMs: 60_000 });
+    const { candidateId, wfdItem } = harness.seed();
+    harness.queue.start();
+    const { id } = harness.service.submitDictation({
+      candidateId,
+      itemId: wfdItem,
+      typedAnswer: 'the cat',
+    });
+    await waitFor(() => harness.status(id) === 'failed_retryable', 5_000, 'first failure');
+    const retryAt = Date.parse(harness.attempts.get(id)!.next_retry_at!);
+    expect(retryAt - Date.now()).toBeGreaterThan(20_000);
+    expect(harness.queue.status()).toMatchObject({ waiting: 1, serverAnswering: false });
+
+    await server.listen(Number(new URL(url).port));
+    const back = Date.now();
+    await waitFor(
+      () => harness.status(id) === 'scored',
+      10_000,
+      'scored after the server returned',
+    );
+    // Well before the 30–60 s backoff: the health probe (every second) sent it.
+    expect(Date.now() - back).toBeLessThan(10_000);
+    expect(harness.queue.status()).toMatchObject({ waiting: 0, nextTryAt: null });
+  });
+
   it('scores an attempt exactly once when the server dies mid-request', async () => {
     harness = new QueueHarness(dir.path, server.url);
     const { candidateId, rsItem } = harness.seed();

@@ -54,7 +54,10 @@ describe('validated bridge', () => {
     const { transport } = fakeTransport(() =>
       Promise.reject({ message: 'No such candidate.', detail: 'id 9' }),
     );
-    const call = createValidatedBridge(transport).call('candidates.delete', { id: 9 });
+    const call = createValidatedBridge(transport).call('candidates.delete', {
+      id: 9,
+      confirm: 'Ana',
+    });
     await expect(call).rejects.toMatchObject({ message: 'No such candidate.', detail: 'id 9' });
   });
 

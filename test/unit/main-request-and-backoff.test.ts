@@ -105,8 +105,10 @@ describe('history filters and recordings', () => {
     expect(filterSql({ candidateId: 3, task: 'rs', to: '2026-01-31' })).toEqual({
       where: 'WHERE a.candidate_id = ? AND a.task = ? AND a.created_at <= ?',
       params: [3, 'rs', '2026-01-31T23:59:59.999Z'],
+      joins: '',
     });
-    expect(filterSql({})).toEqual({ where: '', params: [] });
+    expect(filterSql({})).toEqual({ where: '', params: [], joins: '' });
+    expect(filterSql({ review: 'moderated' }).joins).toMatch(/JOIN examiner_marks/u);
   });
 
   it('names recordings by their MIME type', () => {

@@ -1,4 +1,7 @@
-import type { Candidate, ImportReport, Item } from '../../shared/app-api.js';
+import { stat } from 'node:fs/promises';
+import type { Candidate, DeletionSummary, ImportReport, Item } from '../../shared/app-api.js';
+import { foldText } from '../../shared/fold-text.js';
+import { nowIso } from '../store/database.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 import { UserFacingError } from '../core/api-dispatch.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
@@ -21,8 +24,39 @@ export class CatalogService {
     private readonly showSamples: () => boolean,
   ) {}
 
-  listCandidates(search: string): Candidate[] {
-    return this.candidates.list(search);
+  listCandidates(search: string, includeArchived = false): Candidate[] {
+    return this.candidates.list(search, includeArchived);
+  }
+
+  /** Hides a candidate from the pick lists; every attempt and recording stays. */
+  archiveCandidate(id: number): Candidate {
+    this.candidate(id);
+    return this.candidates.setArchived(id, nowIso()) as Candidate;
+  }
+
+  restoreCandidate(id: number): Candidate {
+    this.candidate(id);
+    return this.candidates.setArchived(id, null) as Candidate;
+  }
+
+  /** What deleting a candidate would remove: named to the examiner before they confirm. */
+  async deletionSummary(id: number): Promise<DeletionSummary> {
+    const candidate = this.candidate(id);
+    const recordings = this.attempts.audioPathsOfCandidate(id);
+    const sizes = await Promise.all(
+      recordings.map((path) =>
+        stat(path).then(
+          (info) => info.size,
+          () => 0,
+        ),
+      ),
+    );
+    return {
+      name: candidate.name,
+      attempts: this.attempts.idsOfCandidate(id).length,
+      recordings: recordings.length,
+      bytes: sizes.reduce((sum, size) => sum + size, 0),
+    };
   }
 
   createCandidate(fields: CandidateFields): Candidate {
@@ -35,9 +69,17 @@ export class CatalogService {
     return updated;
   }
 
-  /** Removes the candidate with all their attempts and recordings. */
-  async deleteCandidate(id: number): Promise<number[]> {
-    if (!this.candidates.get(id)) throw new UserFacingError('That candidate no longer exists.');
+  /**
+   * Removes the candidate with all their attempts and recordings, for good: only when the
+   * examiner has typed the candidate's name to confirm.
+   */
+  async deleteCandidate(id: number, confirm: string): Promise<number[]> {
+    const candidate = this.candidate(id);
+    if (foldText(confirm) !== foldText(candidate.name)) {
+      throw new UserFacingError(
+        `Type the candidate's name, ${candidate.name}, to delete their data for good.`,
+      );
+    }
     const recordings = this.attempts.audioPathsOfCandidate(id);
     const attemptIds = this.attempts.idsOfCandidate(id);
     this.candidates.delete(id);
@@ -45,8 +87,18 @@ export class CatalogService {
     return attemptIds;
   }
 
-  listItems(task?: Task): Item[] {
-    return this.items.list(task, this.showSamples());
+  listItems(task?: Task, includeArchived = false): Item[] {
+    return this.items.list(task, this.showSamples(), includeArchived);
+  }
+
+  archiveItem(id: number): Item {
+    this.item(id);
+    return this.items.setArchived(id, nowIso()) as Item;
+  }
+
+  restoreItem(id: number): Item {
+    this.item(id);
+    return this.items.setArchived(id, null) as Item;
   }
 
   async createItem(fields: ItemFields): Promise<Item> {
@@ -74,7 +126,7 @@ export class CatalogService {
     const used = this.items.attemptCount(id);
     if (used > 0) {
       throw new UserFacingError(
-        `This item has ${used} attempt${used === 1 ? '' : 's'}. Delete those attempts first, so no result loses its item.`,
+        `This item has ${used} attempt${used === 1 ? '' : 's'}, so it can only be archived: it leaves the pick lists and keeps its results.`,
       );
     }
     this.items.delete(id);
@@ -129,5 +181,17 @@ export class CatalogService {
         throw new UserFacingError('Add the prompt file again: it is not in the data folder.');
       }
     }
+  }
+
+  private candidate(id: number): Candidate {
+    const candidate = this.candidates.get(id);
+    if (!candidate) throw new UserFacingError('That candidate no longer exists.');
+    return candidate;
+  }
+
+  private item(id: number): Item {
+    const item = this.items.get(id);
+    if (!item) throw new UserFacingError('That item no longer exists.');
+    return item;
   }
 }

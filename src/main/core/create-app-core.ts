@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { request } from 'undici';
 import { CatalogService } from '../catalog/catalog-service.js';
 import { EmbeddedEngine } from '../engine-process/embedded-engine.js';
 import { installSamples } from '../catalog/samples.js';
@@ -11,11 +12,16 @@ import { SittingService } from '../sittings/sitting-service.js';
 import { SittingsRepo } from '../store/sittings-repo.js';
 import { TestFormsRepo } from '../store/test-forms-repo.js';
 import { createLogger } from '../logging/logger.js';
+import { ModerationService } from '../moderation/moderation-service.js';
 import { AttemptService } from '../queue/attempt-service.js';
 import { removeOrphanRecordings } from '../queue/recordings.js';
 import { buildRequest, type BuiltRequest } from '../queue/request-builder.js';
 import { ScoringQueue, type QueueOptions } from '../queue/scoring-queue.js';
-import { ScoringClient, type ScoringClientOptions } from '../scoring-client/client.js';
+import {
+  ScoringClient,
+  type ScoringClientOptions,
+  type ScoringEndpoint,
+} from '../scoring-client/client.js';
 import { testConnection } from '../settings/connection-test.js';
 import { SettingsService } from '../settings/settings-service.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
@@ -86,8 +92,8 @@ export async function createAppCore(
     attempts,
     exports: new ExportService(options.dataDir, parts.repos.attempts, parts.repos.candidates),
     testConnection: () => testConnection(parts.probeClient, parts.resolver),
-    deleteCandidate: async (id) => {
-      const removed = await catalog.deleteCandidate(id);
+    deleteCandidate: async (id, confirm) => {
+      const removed = await catalog.deleteCandidate(id, confirm);
       for (const attemptId of removed) parts.hub.emit('attempt.deleted', { id: attemptId });
     },
     sittings,
@@ -95,9 +101,12 @@ export async function createAppCore(
     exportFile: (stem, extension, content) =>
       writeExport(join(options.dataDir, 'exports'), stem, extension, content),
     sittingPdf: (id) => sittingReportPdf(sittings.summary(id)),
+    queueStatus: () => queue.status(),
+    moderation: new ModerationService(options.dataDir, parts.repos.attempts),
   });
   await removeOrphans(parts);
   queue.start();
+  void attempts.repairRecordingDurations(parts.logger);
   followEndpoint(parts, queue, attempts);
   parts.logger.info(
     { host: options.host, version: options.appVersion, dataDir: options.dataDir },
@@ -153,6 +162,7 @@ function buildQueue(
       endpoint: () => resolver.current(),
       buildRequest: (row) => requestFor(row, repos.items, resolver, settings),
       changed: (id) => attempts?.notifyChanged(id),
+      probe: answersHealth,
       logger: parts.logger,
     },
     options,
@@ -198,6 +208,19 @@ async function removeOrphans({ db, settings, logger }: Parts): Promise<void> {
     .all();
   const removed = await removeOrphanRecordings(settings.stored().recordingsDir, referenced);
   if (removed.length > 0) logger.warn({ removed }, 'removed recordings no attempt refers to');
+}
+
+/** True when the endpoint's GET /health answers 200 within two seconds. */
+export async function answersHealth(endpoint: ScoringEndpoint): Promise<boolean> {
+  try {
+    const response = await request(`${endpoint.baseUrl.replace(/\/+$/u, '')}/health`, {
+      signal: AbortSignal.timeout(2_000),
+    });
+    await response.body.dump();
+    return response.statusCode === 200;
+  } catch {
+    return false;
+  }
 }
 
 async function requestFor(

@@ -1,4 +1,5 @@
-import type { AppInfo } from '../../shared/app-api.js';
+import type { AppInfo, QueueStatus } from '../../shared/app-api.js';
+import type { ModerationService } from '../moderation/moderation-service.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { ExportService } from '../export/export-service.js';
 import type { ExportResult } from '../export/export-files.js';
@@ -19,11 +20,13 @@ export interface CoreServices {
   attempts: AttemptService;
   exports: ExportService;
   testConnection: () => Promise<ConnectionReport>;
-  deleteCandidate: (id: number) => Promise<void>;
+  deleteCandidate: (id: number, confirm: string) => Promise<void>;
   sittings: SittingService;
   forms: TestFormsRepo;
   exportFile: (stem: string, extension: string, content: Buffer) => Promise<ExportResult>;
   sittingPdf: (id: number) => Promise<Buffer>;
+  queueStatus: () => QueueStatus;
+  moderation: ModerationService;
 }
 
 function bytesOf(base64: string): Buffer {
@@ -42,14 +45,20 @@ export function buildHandlers(s: CoreServices): ApiHandlers {
     'settings.setApiKey': ({ key }) => s.settings.setApiKey(key),
     'settings.clearApiKey': () => s.settings.clearApiKey(),
     'settings.testConnection': () => s.testConnection(),
-    'candidates.list': ({ search }) => s.catalog.listCandidates(search),
+    'candidates.list': ({ search, includeArchived }) =>
+      s.catalog.listCandidates(search, includeArchived),
     'candidates.create': (input) => s.catalog.createCandidate(input),
     'candidates.update': ({ id, ...fields }) => s.catalog.updateCandidate(id, fields),
-    'candidates.delete': async ({ id }) => {
-      await s.deleteCandidate(id);
+    'candidates.archive': ({ id }) => s.catalog.archiveCandidate(id),
+    'candidates.restore': ({ id }) => s.catalog.restoreCandidate(id),
+    'candidates.deletionSummary': ({ id }) => s.catalog.deletionSummary(id),
+    'candidates.delete': async ({ id, confirm }) => {
+      await s.deleteCandidate(id, confirm);
       return OK;
     },
-    'items.list': ({ task }) => s.catalog.listItems(task),
+    'items.list': ({ task, includeArchived }) => s.catalog.listItems(task, includeArchived),
+    'items.archive': ({ id }) => s.catalog.archiveItem(id),
+    'items.restore': ({ id }) => s.catalog.restoreItem(id),
     'items.create': (input) => s.catalog.createItem(input),
     'items.update': ({ id, ...fields }) => s.catalog.updateItem(id, fields),
     'items.delete': ({ id }) => {
@@ -67,6 +76,11 @@ export function buildHandlers(s: CoreServices): ApiHandlers {
       await s.attempts.delete(id);
       return OK;
     },
+    'attempts.mark': (input) => s.attempts.mark(input),
+    'attempts.clearMark': ({ id }) => s.attempts.clearMark(id),
+    'queue.status': () => s.queueStatus(),
+    'moderation.agreement': ({ task }) => s.moderation.agreement(task),
+    'export.agreementCsv': ({ task }) => s.moderation.csv(task),
     'export.csv': (filter) => s.exports.csv(filter),
     'export.attemptPdf': ({ id }) => s.exports.attemptPdf(id),
     'export.candidatePdf': ({ id }) => s.exports.candidatePdf(id),

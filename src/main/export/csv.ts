@@ -1,6 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
+import { SCORE_KEYS } from '../../shared/app-api.js';
 import { TASK_TITLES } from '../../shared/contract/endpoints.js';
 import type { AttemptSummaryRow } from '../store/attempt-rows.js';
+
+type Cell = string | number | null;
 
 const COLUMNS = [
   'attempt_id',
@@ -10,18 +13,19 @@ const COLUMNS = [
   'item',
   'task',
   'status',
-  'content',
-  'pronunciation',
-  'fluency',
-  'words',
-  'overall',
+  ...SCORE_KEYS.flatMap((key) => [key, `${key}_max`]),
+  'examiner_mark',
+  ...SCORE_KEYS.map((key) => `examiner_${key}`),
+  'examiner_comment',
+  'final_overall',
   'tries',
   'typed_answer',
   'audio_file_sha256',
   'error',
-] as const;
+];
 
-function record(row: AttemptSummaryRow): (string | number | null)[] {
+function record(row: AttemptSummaryRow): Cell[] {
+  const marked = row.mark_confirmed !== null;
   return [
     row.id,
     row.created_at,
@@ -30,11 +34,11 @@ function record(row: AttemptSummaryRow): (string | number | null)[] {
     row.item_title,
     TASK_TITLES[row.task],
     row.status,
-    row.content,
-    row.pronunciation,
-    row.fluency,
-    row.words,
-    row.overall,
+    ...SCORE_KEYS.flatMap((key) => [row[key], row[`${key}_max`]]),
+    marked ? (row.mark_confirmed === 1 ? 'confirmed' : 'own marks') : null,
+    ...SCORE_KEYS.map((key) => row[`mark_${key}`]),
+    row.mark_comment,
+    marked ? row.mark_overall : row.overall,
     row.tries,
     row.typed_answer,
     row.audio_sha256,
@@ -42,9 +46,26 @@ function record(row: AttemptSummaryRow): (string | number | null)[] {
   ];
 }
 
-/** History rows as CSV (RFC 4180, header row, UTF-8 BOM so spreadsheet apps read accents). */
+/** History rows as CSV, with each score's maximum and the examiner's marks beside the engine's. */
 export function historyCsv(rows: Iterable<AttemptSummaryRow>): string {
-  const records: (string | number | null)[][] = [];
+  const records: Cell[][] = [];
   for (const row of rows) records.push(record(row));
-  return `\uFEFF${stringify(records, { header: true, columns: [...COLUMNS], cast: { number: String } })}`;
+  return safeCsv(COLUMNS, records);
+}
+
+/**
+ * RFC 4180 CSV with a UTF-8 BOM (so spreadsheet apps read accents), every text cell guarded
+ * against formula injection as OWASP recommends: a cell that starts with =, +, -, @, a tab or
+ * a carriage return gets a leading apostrophe, so a spreadsheet shows it as text instead of
+ * running it. Numbers are left as they are.
+ */
+export function safeCsv(columns: readonly string[], records: Cell[][]): string {
+  const guarded = records.map((cells) => cells.map(guardCell));
+  return `\uFEFF${stringify(guarded, { header: true, columns: [...columns], cast: { number: String }, quoted_string: true })}`;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/u;
+
+export function guardCell(cell: Cell): Cell {
+  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
 }

@@ -28,6 +28,9 @@ export class ExportService {
   async attemptPdf(id: number): Promise<ExportResult> {
     const attempt = this.attempts.get(id);
     if (!attempt) throw new UserFacingError('That attempt no longer exists.');
+    if (attempt.status !== 'scored') {
+      throw new UserFacingError('Only a scored attempt has a report: wait until it is scored.');
+    }
     const progress = this.attempts.scoredProgress(attempt.candidate_id, attempt.task);
     const content = await attemptReportPdf(attempt, progress);
     return writeExport(this.dir, `attempt-${id}-${attempt.candidate_name}`, 'pdf', content);

@@ -1,11 +1,20 @@
-import type { Attempt, AttemptDetail, AttemptStatus, HistoryFilter } from '../../shared/app-api.js';
+import type { Logger } from 'pino';
+import {
+  SCORE_KEYS,
+  type Attempt,
+  type AttemptDetail,
+  type AttemptStatus,
+  type HistoryFilter,
+  type Item,
+} from '../../shared/app-api.js';
 import { UserFacingError } from '../core/api-dispatch.js';
 import { toAttempt, toAttemptDetail, type AttemptRow } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemsRepo } from '../store/items-repo.js';
-import type { Item } from '../../shared/app-api.js';
-import { readRecording, removeRecording, saveRecording } from './recordings.js';
+import { noScores, type ScoreColumns } from '../store/attempts-repo.js';
+import { readRecording, removeRecording, replaceRecording, saveRecording } from './recordings.js';
+import { seekableRecording } from './seekable-recording.js';
 import type { ScoringQueue } from './scoring-queue.js';
 
 export interface AttemptEvents {
@@ -48,15 +57,16 @@ export class AttemptService {
     if (item.task === 'wfd') {
       throw new UserFacingError('Write From Dictation items take a typed answer, not a recording.');
     }
-    const bytes = Buffer.from(input.audioBase64, 'base64');
-    if (bytes.length === 0)
+    const received = Buffer.from(input.audioBase64, 'base64');
+    if (received.length === 0)
       throw new UserFacingError('The recording is empty. Record the answer again.');
+    const { bytes, durationMs } = await seekableRecording(received, input.mimeType);
     const saved = await this.save(bytes, input.mimeType);
     const id = this.repos.attempts.insert({
       candidateId: input.candidateId,
       itemId: item.id,
       task: item.task,
-      audio: { path: saved.path, mime: input.mimeType, sha256: saved.sha256 },
+      audio: { path: saved.path, mime: input.mimeType, sha256: saved.sha256, durationMs },
       typedAnswer: null,
     });
     return this.enqueue(id);
@@ -137,13 +147,68 @@ export class AttemptService {
     this.events.deleted(id);
   }
 
+  /**
+   * The examiner's own marks (or a confirmation of the engine's), kept beside the engine's
+   * result, which is never changed. Each mark must lie within its component's scale.
+   */
+  mark(input: {
+    id: number;
+    confirmed: boolean;
+    scores: Partial<ScoreColumns>;
+    comment: string;
+  }): Attempt {
+    const row = this.row(input.id);
+    if (row.status !== 'scored') {
+      throw new UserFacingError('Only a scored attempt can be marked: score it first.');
+    }
+    const attempt = toAttempt(row);
+    const scores = input.confirmed ? attempt.scores : examinerScores(attempt, input.scores);
+    this.repos.attempts.saveMark(input.id, {
+      confirmed: input.confirmed,
+      scores,
+      comment: input.comment.trim(),
+    });
+    return this.changed(input.id);
+  }
+
+  clearMark(id: number): Attempt {
+    this.row(id);
+    this.repos.attempts.clearMark(id);
+    return this.changed(id);
+  }
+
+  /**
+   * Recordings stored before their length was written into them get it now (the same audio
+   * packets in a finished WebM file), so that every player can show their length and seek.
+   */
+  async repairRecordingDurations(logger: Logger): Promise<number> {
+    let repaired = 0;
+    for (const row of this.repos.attempts.recordingsWithoutDuration()) {
+      try {
+        const original = await readRecording(row.audio_path);
+        const fixed = await seekableRecording(original, row.audio_mime);
+        if (fixed.durationMs === null) continue;
+        const sha256 =
+          fixed.bytes === original
+            ? (this.repos.attempts.get(row.id)?.audio_sha256 ?? '')
+            : await replaceRecording(row.audio_path, fixed.bytes);
+        this.repos.attempts.setRecordingDuration(row.id, sha256, fixed.durationMs);
+        repaired += 1;
+      } catch (error) {
+        logger.warn({ attempt: row.id, err: error }, 'could not give a recording its duration');
+      }
+    }
+    if (repaired) logger.info({ repaired }, 'recordings given their duration');
+    return repaired;
+  }
+
   /** Called by the queue whenever an attempt's state moved. */
   notifyChanged(id: number): void {
     const row = this.repos.attempts.get(id);
     if (row) this.events.changed(toAttempt(row));
   }
 
-  private async save(bytes: Buffer, mimeType: string) {
+  private async save(bytes: Uint8Array, mimeType: string) {
     const dir = this.recordingsDir();
     try {
       return await saveRecording(dir, bytes, mimeType);
@@ -182,6 +247,24 @@ export class AttemptService {
     if (!item) throw new UserFacingError('That item no longer exists.');
     return item;
   }
+}
+
+/** The examiner's marks for the components the engine scored, each within its scale. */
+function examinerScores(attempt: Attempt, given: Partial<ScoreColumns>): ScoreColumns {
+  const scores = noScores();
+  for (const key of SCORE_KEYS) {
+    if (attempt.scores[key] === null) continue;
+    const value = given[key] ?? null;
+    if (value === null) {
+      throw new UserFacingError(`Enter a mark for ${key}, or confirm the engine's scores.`);
+    }
+    const max = attempt.maxScores[key];
+    if (value < 0 || (max !== null && value > max)) {
+      throw new UserFacingError(`The ${key} mark must lie between 0 and ${max ?? 'its maximum'}.`);
+    }
+    scores[key] = value;
+  }
+  return scores;
 }
 
 const STATUS_WORDS: Record<AttemptStatus, string> = {

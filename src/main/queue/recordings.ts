@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rm, stat, statfs } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { mkdir, open, readFile, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { UserFacingError } from '../core/api-dispatch.js';
 
 const EXTENSIONS: Record<string, string> = {
@@ -101,6 +101,20 @@ async function syncFolder(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** Replaces a recording's bytes in one step: a crash leaves the old file or the new, whole. */
+export async function replaceRecording(path: string, bytes: Uint8Array): Promise<string> {
+  const temporary = `${path}.${randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await writeDurably(temporary, bytes);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  await syncFolder(dirname(path));
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 export async function readRecording(path: string): Promise<Buffer> {

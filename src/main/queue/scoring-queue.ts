@@ -1,22 +1,27 @@
 import type { Logger } from 'pino';
+import type { QueueStatus } from '../../shared/app-api.js';
+import { DEFAULT_SCALE } from '../../shared/contract/requests.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { ScoringClient, ScoringEndpoint } from '../scoring-client/client.js';
 import { backoffDelay } from '../scoring-client/backoff.js';
 import { ScoringFailure } from '../scoring-client/failure.js';
 import type { BuiltRequest } from './request-builder.js';
-import { scoreColumns } from './score-columns.js';
+import { scoreColumns, scoreMaxima } from './score-columns.js';
 
 export interface QueueOptions {
   concurrency: number;
   retryBaseMs: number;
   retryCapMs: number;
+  /** While the endpoint is failing, how often to ask whether it answers again. */
+  probeIntervalMs: number;
 }
 
 export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
   concurrency: 2,
   retryBaseMs: 2_000,
   retryCapMs: 60_000,
+  probeIntervalMs: 1_000,
 };
 
 export interface QueueDeps {
@@ -26,6 +31,8 @@ export interface QueueDeps {
   endpoint: () => ScoringEndpoint | null;
   buildRequest: (attempt: AttemptRow) => Promise<BuiltRequest>;
   changed: (id: number) => void;
+  /** True when the endpoint answers (GET /health 200); asked while the queue holds back. */
+  probe: (endpoint: ScoringEndpoint) => Promise<boolean>;
   logger: Logger;
 }
 
@@ -41,6 +48,7 @@ export class ScoringQueue {
   >();
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | null = null;
+  private probeTimer: NodeJS.Timeout | null = null;
   private running = false;
 
   constructor(
@@ -75,6 +83,13 @@ export class ScoringQueue {
     this.scheduleNextRetry();
   }
 
+  /** What waits, and whether the endpoint is answering now, for the examiner. */
+  status(): QueueStatus & { serverAnswering: boolean } {
+    const stored = this.deps.attempts.queueStatus();
+    const answering = this.deps.endpoint() !== null && Date.now() >= this.pausedUntil;
+    return { ...stored, serverAnswering: answering };
+  }
+
   /** The endpoint answers again (engine ready, settings changed): retry what waits, now. */
   resume(): void {
     this.pausedUntil = 0;
@@ -93,6 +108,7 @@ export class ScoringQueue {
   async stop(): Promise<void> {
     this.running = false;
     this.clearTimer();
+    this.stopProbing();
     const jobs = [...this.inFlight.values()];
     for (const job of jobs) job.controller.abort();
     await Promise.all(jobs.map((job) => job.done));
@@ -125,10 +141,13 @@ export class ScoringQueue {
       const request = await this.deps.buildRequest(attempt);
       attempts.recordRequest(attempt.id, request.storedJson);
       const reply = await this.deps.client.score(endpoint, attempt.task, request.body, signal);
+      const scale = typeof request.body.scale === 'number' ? request.body.scale : DEFAULT_SCALE;
       const stored = attempts.markScored(
         attempt.id,
         reply.responseText,
         scoreColumns(reply.envelope),
+        scoreMaxima(reply.envelope, attempt.task, scale),
+        Math.max(0, ...reply.envelope.data.components.map((component) => component.status)),
       );
       logger.info(
         { attempt: attempt.id, ms: Math.round(reply.elapsedMs), stored },
@@ -155,11 +174,47 @@ export class ScoringQueue {
       nextRetryAt,
     });
     // The endpoint itself is struggling: hold every attempt back, not just this one.
-    if (failure.retryable) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + delay);
+    if (failure.retryable) {
+      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + delay);
+      this.startProbing();
+    }
     this.deps.logger.warn(
       { attempt: attempt.id, kind: failure.kind, detail: failure.detail, nextRetryAt },
       'scoring failed',
     );
+  }
+
+  /**
+   * While the queue holds back, asks the endpoint every second whether it answers again, so
+   * that waiting attempts go as soon as it does rather than when a backoff timer runs out.
+   */
+  private startProbing(): void {
+    if (this.probeTimer || !this.running) return;
+    // Only a change from silent to answering sends the queue: an endpoint whose /health
+    // answers while scoring fails (overloaded, say) keeps its backoff.
+    let sawSilence = false;
+    const probeOnce = async (): Promise<void> => {
+      this.probeTimer = null;
+      if (!this.running || this.deps.attempts.queueStatus().waiting === 0) return;
+      const endpoint = this.deps.endpoint();
+      const answers = endpoint ? await this.deps.probe(endpoint).catch(() => false) : false;
+      if (!this.running) return;
+      if (answers && sawSilence) {
+        this.deps.logger.info('the scoring endpoint answers again: retrying now');
+        this.resume();
+        return;
+      }
+      if (answers) return;
+      sawSilence = true;
+      this.probeTimer = setTimeout(() => void probeOnce(), this.options.probeIntervalMs);
+      this.probeTimer.unref();
+    };
+    void probeOnce();
+  }
+
+  private stopProbing(): void {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
   }
 
   private scheduleNextRetry(): void {

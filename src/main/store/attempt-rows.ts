@@ -1,4 +1,4 @@
-import type { Attempt, AttemptDetail, AttemptStatus } from '../../shared/app-api.js';
+import type { Attempt, AttemptDetail, AttemptStatus, ExaminerMark } from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 
 /** An attempts row joined with its candidate's name and its item's title. */
@@ -27,6 +27,21 @@ export interface AttemptSummaryRow {
   fluency: number | null;
   words: number | null;
   overall: number | null;
+  content_max: number | null;
+  pronunciation_max: number | null;
+  fluency_max: number | null;
+  words_max: number | null;
+  overall_max: number | null;
+  result_status: number | null;
+  audio_duration_ms: number | null;
+  mark_confirmed: number | null;
+  mark_content: number | null;
+  mark_pronunciation: number | null;
+  mark_fluency: number | null;
+  mark_words: number | null;
+  mark_overall: number | null;
+  mark_comment: string | null;
+  mark_updated_at: string | null;
   error_message: string | null;
   tries: number;
   next_retry_at: string | null;
@@ -35,23 +50,30 @@ export interface AttemptSummaryRow {
   sitting_id: number | null;
 }
 
-const JOINS = `
+const ATTEMPT_JOINS = `
   FROM attempts a
   JOIN candidates c ON c.id = a.candidate_id
-  JOIN items i ON i.id = a.item_id`;
+  JOIN items i ON i.id = a.item_id
+  LEFT JOIN examiner_marks m ON m.attempt_id = a.id`;
+
+const MARK_COLUMNS = `m.confirmed AS mark_confirmed, m.content AS mark_content,
+  m.pronunciation AS mark_pronunciation, m.fluency AS mark_fluency, m.words AS mark_words,
+  m.overall AS mark_overall, m.comment AS mark_comment, m.updated_at AS mark_updated_at`;
 
 /** The sitting an attempt was answered in: one lookup in sitting_items' unique attempt index. */
 const SITTING_ID = `(SELECT si.sitting_id FROM sitting_items si WHERE si.attempt_id = a.id) AS sitting_id`;
 
 export const ATTEMPT_SELECT = `SELECT a.*, c.name AS candidate_name,
-  c.reference AS candidate_reference, i.title AS item_title, ${SITTING_ID} ${JOINS}`;
+  c.reference AS candidate_reference, i.title AS item_title, ${SITTING_ID},
+  ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
 
 export const ATTEMPT_SUMMARY_SELECT = `
   SELECT a.id, a.candidate_id, a.item_id, a.task, a.status, a.audio_path, a.audio_mime,
     a.audio_sha256, a.typed_answer, a.content, a.pronunciation, a.fluency, a.words, a.overall,
-    a.error_message, a.tries, a.next_retry_at, a.created_at, a.updated_at,
+    a.content_max, a.pronunciation_max, a.fluency_max, a.words_max, a.overall_max, a.result_status,
+    a.audio_duration_ms, a.error_message, a.tries, a.next_retry_at, a.created_at, a.updated_at,
     c.name AS candidate_name, c.reference AS candidate_reference, i.title AS item_title,
-    ${SITTING_ID} ${JOINS}`;
+    ${SITTING_ID}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
 
 export function toAttempt(row: AttemptSummaryRow): Attempt {
   return {
@@ -72,6 +94,15 @@ export function toAttempt(row: AttemptSummaryRow): Attempt {
       words: row.words,
       overall: row.overall,
     },
+    maxScores: {
+      content: row.content_max,
+      pronunciation: row.pronunciation_max,
+      fluency: row.fluency_max,
+      words: row.words_max,
+      overall: row.overall_max,
+    },
+    audioDurationMs: row.audio_duration_ms,
+    mark: toMark(row),
     errorMessage: row.error_message,
     tries: row.tries,
     nextRetryAt: row.next_retry_at,
@@ -87,5 +118,21 @@ export function toAttemptDetail(row: AttemptRow): AttemptDetail {
     requestJson: row.request_json,
     responseJson: row.response_json,
     errorDetail: row.error_detail,
+  };
+}
+
+function toMark(row: AttemptSummaryRow): ExaminerMark | null {
+  if (row.mark_confirmed === null || row.mark_updated_at === null) return null;
+  return {
+    confirmed: row.mark_confirmed === 1,
+    scores: {
+      content: row.mark_content,
+      pronunciation: row.mark_pronunciation,
+      fluency: row.mark_fluency,
+      words: row.mark_words,
+      overall: row.mark_overall,
+    },
+    comment: row.mark_comment ?? '',
+    updatedAt: row.mark_updated_at,
   };
 }

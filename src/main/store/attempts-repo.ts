@@ -1,4 +1,9 @@
-import type { AttemptStatus, HistoryFilter } from '../../shared/app-api.js';
+import {
+  SCORE_KEYS,
+  type AttemptStatus,
+  type HistoryFilter,
+  type QueueStatus,
+} from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 import {
   ATTEMPT_SELECT,
@@ -8,12 +13,13 @@ import {
 } from './attempt-rows.js';
 import { nowIso, type Db } from './database.js';
 import { filterSql, withCursor } from './history-query.js';
+import { registerTextFunctions } from './text-functions.js';
 
 export interface NewAttempt {
   candidateId: number;
   itemId: number;
   task: Task;
-  audio: { path: string; mime: string; sha256: string } | null;
+  audio: { path: string; mime: string; sha256: string; durationMs?: number | null } | null;
   typedAnswer: string | null;
 }
 
@@ -23,6 +29,26 @@ export interface ScoreColumns {
   fluency: number | null;
   words: number | null;
   overall: number | null;
+}
+
+/** An examiner's marks as stored; `confirmed` marks equal the engine's. */
+/** Every column empty: the start of a result's scores or maxima. */
+export function noScores(): ScoreColumns {
+  return { content: null, pronunciation: null, fluency: null, words: null, overall: null };
+}
+
+export interface MarkFields {
+  confirmed: boolean;
+  scores: ScoreColumns;
+  comment: string;
+}
+
+/** One attempt both the engine and an examiner marked: the moderation view's raw data. */
+export interface MarkedPair {
+  task: Task;
+  engine: ScoreColumns;
+  examiner: ScoreColumns;
+  maxima: ScoreColumns;
 }
 
 export interface FailureFields {
@@ -38,6 +64,8 @@ export interface ProgressPoint {
   id: number;
   createdAt: string;
   overall: number;
+  /** The overall score's maximum, when known. */
+  max: number | null;
 }
 
 /** Statuses the worker may pick up, oldest attempt first. */
@@ -48,15 +76,17 @@ const DUE_STATUSES = `('queued', 'failed_retryable')`;
  * (the worker, a cancel, a restart) can never both move one attempt.
  */
 export class AttemptsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    registerTextFunctions(db);
+  }
 
   insert(attempt: NewAttempt): number {
     const now = nowIso();
     const info = this.db
       .prepare(
         `INSERT INTO attempts (candidate_id, item_id, task, status, audio_path, audio_mime, audio_sha256,
-           typed_answer, created_at, updated_at)
-         VALUES (?, ?, ?, 'recorded', ?, ?, ?, ?, ?, ?)`,
+           audio_duration_ms, typed_answer, created_at, updated_at)
+         VALUES (?, ?, ?, 'recorded', ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         attempt.candidateId,
@@ -65,6 +95,7 @@ export class AttemptsRepo {
         attempt.audio?.path ?? null,
         attempt.audio?.mime ?? null,
         attempt.audio?.sha256 ?? null,
+        attempt.audio?.durationMs ?? null,
         attempt.typedAnswer,
         now,
         now,
@@ -124,26 +155,101 @@ export class AttemptsRepo {
   }
 
   /** Stores the one result of an attempt; false if it was cancelled or deleted meanwhile. */
-  markScored(id: number, responseJson: string, scores: ScoreColumns): boolean {
+  markScored(
+    id: number,
+    responseJson: string,
+    scores: ScoreColumns,
+    maxima: ScoreColumns,
+    resultStatus = 0,
+  ): boolean {
     return (
       this.db
         .prepare(
           `UPDATE attempts SET status = 'scored', response_json = ?, content = ?, pronunciation = ?,
-             fluency = ?, words = ?, overall = ?, error_message = NULL, error_detail = NULL, failure_kind = NULL,
-             next_retry_at = NULL, updated_at = ?
+             fluency = ?, words = ?, overall = ?, content_max = ?, pronunciation_max = ?,
+             fluency_max = ?, words_max = ?, overall_max = ?, result_status = ?, error_message = NULL,
+             error_detail = NULL, failure_kind = NULL, next_retry_at = NULL, updated_at = ?
            WHERE id = ? AND status = 'scoring'`,
         )
         .run(
           responseJson,
-          scores.content,
-          scores.pronunciation,
-          scores.fluency,
-          scores.words,
-          scores.overall,
+          ...SCORE_KEYS.map((key) => scores[key]),
+          ...SCORE_KEYS.map((key) => maxima[key]),
+          resultStatus,
           nowIso(),
           id,
         ).changes === 1
     );
+  }
+
+  /** Keeps the examiner's marks beside the engine's, which stay as they are. */
+  saveMark(id: number, mark: MarkFields): void {
+    const now = nowIso();
+    this.db
+      .prepare(
+        `INSERT INTO examiner_marks (attempt_id, confirmed, content, pronunciation, fluency, words,
+           overall, comment, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (attempt_id) DO UPDATE SET confirmed = excluded.confirmed,
+           content = excluded.content, pronunciation = excluded.pronunciation,
+           fluency = excluded.fluency, words = excluded.words, overall = excluded.overall,
+           comment = excluded.comment, updated_at = excluded.updated_at`,
+      )
+      .run(
+        id,
+        mark.confirmed ? 1 : 0,
+        ...SCORE_KEYS.map((key) => mark.scores[key]),
+        mark.comment,
+        now,
+        now,
+      );
+  }
+
+  clearMark(id: number): void {
+    this.db.prepare('DELETE FROM examiner_marks WHERE attempt_id = ?').run(id);
+  }
+
+  /** Every scored attempt an examiner marked too, oldest first. */
+  markedPairs(task?: Task): MarkedPair[] {
+    const rows = this.db
+      .prepare<(string | null)[], AttemptSummaryRow>(
+        `${ATTEMPT_SUMMARY_SELECT} WHERE a.status = 'scored' AND m.attempt_id IS NOT NULL
+           AND (? IS NULL OR a.task = ?) ORDER BY a.id`,
+      )
+      .all(task ?? null, task ?? null);
+    return rows.map((row) => ({
+      task: row.task,
+      engine: columns((key) => row[key]),
+      examiner: columns((key) => row[`mark_${key}`]),
+      maxima: columns((key) => row[`${key}_max`]),
+    }));
+  }
+
+  /** How many attempts wait to be scored, and when the queue next tries on its own. */
+  queueStatus(): Omit<QueueStatus, 'serverAnswering'> {
+    const row = this.db
+      .prepare<[], { waiting: number; next: string | null }>(
+        `SELECT count(*) AS waiting, min(next_retry_at) AS next FROM attempts
+         WHERE status IN ('recorded', 'queued', 'scoring', 'failed_retryable')`,
+      )
+      .get();
+    return { waiting: row?.waiting ?? 0, nextTryAt: row?.next ?? null };
+  }
+
+  /** Recordings saved before their length was written into them (WebM from MediaRecorder). */
+  recordingsWithoutDuration(): { id: number; audio_path: string; audio_mime: string }[] {
+    return this.db
+      .prepare<[], { id: number; audio_path: string; audio_mime: string }>(
+        `SELECT id, audio_path, audio_mime FROM attempts
+         WHERE audio_path IS NOT NULL AND audio_duration_ms IS NULL ORDER BY id`,
+      )
+      .all();
+  }
+
+  setRecordingDuration(id: number, sha256: string, durationMs: number): void {
+    this.db
+      .prepare('UPDATE attempts SET audio_sha256 = ?, audio_duration_ms = ? WHERE id = ?')
+      .run(sha256, durationMs, id);
   }
 
   markFailed(id: number, failure: FailureFields): boolean {
@@ -231,13 +337,19 @@ export class AttemptsRepo {
       .map((row) => row.audio_path);
   }
 
-  /** A candidate's scored attempts of one task, oldest first: the points of a progress chart. */
+  /**
+   * A candidate's scored attempts of one task, oldest first, with their final overall (the
+   * examiner's when they marked it): the points of a progress chart.
+   */
   scoredProgress(candidateId: number, task: Task): ProgressPoint[] {
     return this.db
       .prepare<[number, Task], ProgressPoint>(
-        `SELECT id, created_at AS createdAt, overall FROM attempts
-         WHERE candidate_id = ? AND task = ? AND status = 'scored' AND overall IS NOT NULL
-         ORDER BY id`,
+        `SELECT a.id, a.created_at AS createdAt, coalesce(m.overall, a.overall) AS overall,
+           a.overall_max AS max
+         FROM attempts a LEFT JOIN examiner_marks m ON m.attempt_id = a.id
+         WHERE a.candidate_id = ? AND a.task = ? AND a.status = 'scored'
+           AND coalesce(m.overall, a.overall) IS NOT NULL
+         ORDER BY a.id`,
       )
       .all(candidateId, task);
   }
@@ -264,7 +376,7 @@ export class AttemptsRepo {
       .all(...paged.params, limit);
     const total = this.db
       .prepare<(string | number)[], { n: number }>(
-        `SELECT count(*) AS n FROM attempts a ${base.where}`,
+        `SELECT count(*) AS n FROM attempts a ${base.joins} ${base.where}`,
       )
       .get(...base.params);
     return { rows, total: total?.n ?? 0 };
@@ -279,4 +391,14 @@ export class AttemptsRepo {
       )
       .iterate(...sql.params);
   }
+}
+
+function columns(value: (key: (typeof SCORE_KEYS)[number]) => number | null): ScoreColumns {
+  return {
+    content: value('content'),
+    pronunciation: value('pronunciation'),
+    fluency: value('fluency'),
+    words: value('words'),
+    overall: value('overall'),
+  };
 }

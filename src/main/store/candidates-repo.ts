@@ -1,5 +1,7 @@
 import type { Candidate } from '../../shared/app-api.js';
+import { foldText } from '../../shared/fold-text.js';
 import { nowIso, type Db } from './database.js';
+import { registerTextFunctions } from './text-functions.js';
 
 interface CandidateRow {
   id: number;
@@ -7,6 +9,7 @@ interface CandidateRow {
   reference: string;
   notes: string;
   created_at: string;
+  archived_at: string | null;
 }
 
 export interface CandidateFields {
@@ -22,22 +25,33 @@ function toCandidate(row: CandidateRow): Candidate {
     reference: row.reference,
     notes: row.notes,
     createdAt: row.created_at,
+    archivedAt: row.archived_at,
   };
 }
 
 export class CandidatesRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    registerTextFunctions(db);
+  }
 
-  list(search: string): Candidate[] {
-    const pattern = `%${search.trim().replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+  /** Accent- and case-insensitive ("zoe" finds "Zoë"); archived candidates only when asked. */
+  list(search: string, includeArchived = false): Candidate[] {
+    const pattern = `%${foldText(search).replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
     const rows = this.db
-      .prepare<[string, string], CandidateRow>(
+      .prepare<[string, string, number], CandidateRow>(
         `SELECT * FROM candidates
-         WHERE name LIKE ? ESCAPE '\\' OR reference LIKE ? ESCAPE '\\'
-         ORDER BY name COLLATE NOCASE, id`,
+         WHERE (fold(name) LIKE ? ESCAPE '\\' OR fold(reference) LIKE ? ESCAPE '\\')
+           AND (? OR archived_at IS NULL)
+         ORDER BY archived_at IS NOT NULL, name COLLATE NOCASE, id`,
       )
-      .all(pattern, pattern);
+      .all(pattern, pattern, includeArchived ? 1 : 0);
     return rows.map(toCandidate);
+  }
+
+  /** Archives (now) or restores (null); the attempts and recordings stay as they are. */
+  setArchived(id: number, archivedAt: string | null): Candidate | null {
+    this.db.prepare('UPDATE candidates SET archived_at = ? WHERE id = ?').run(archivedAt, id);
+    return this.get(id);
   }
 
   get(id: number): Candidate | null {

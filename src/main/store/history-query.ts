@@ -1,9 +1,12 @@
 import type { HistoryFilter } from '../../shared/app-api.js';
+import { foldText } from '../../shared/fold-text.js';
 
 /** WHERE clause and parameters of a history filter, shared by paging, counting and export. */
 export interface FilterSql {
   where: string;
   params: (string | number)[];
+  /** The joins the WHERE clause needs, for a count that reads no more tables than it must. */
+  joins: string;
 }
 
 export function filterSql(filter: HistoryFilter): FilterSql {
@@ -20,13 +23,44 @@ export function filterSql(filter: HistoryFilter): FilterSql {
   add('a.status = ?', filter.status);
   add('a.created_at >= ?', filter.from);
   add('a.created_at <= ?', filter.to && endOfDay(filter.to));
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  const search = filter.search ? foldText(filter.search) : '';
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+    // Candidates and items are few: match them once, then pick their attempts by index.
+    clauses.push(
+      `(a.candidate_id IN (SELECT id FROM candidates
+          WHERE fold(name) LIKE ? ESCAPE '\\' OR fold(reference) LIKE ? ESCAPE '\\')
+        OR a.item_id IN (SELECT id FROM items WHERE fold(title) LIKE ? ESCAPE '\\'))`,
+    );
+    params.push(pattern, pattern, pattern);
+  }
+  if (filter.review === 'moderated') clauses.push('m.attempt_id IS NOT NULL');
+  if (filter.review === 'needs_review') clauses.push(NEEDS_REVIEW);
+  const joins = filter.review ? 'LEFT JOIN examiner_marks m ON m.attempt_id = a.id' : '';
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, joins };
 }
+
+/**
+ * Scored, not yet marked by an examiner, and either scored with a caution or unscorable part
+ * (component status 1 or 2), or an overall a fifth of the scale or more away from the
+ * candidate's usual level in that task (one point on a scale of 5).
+ */
+const NEEDS_REVIEW = `(a.status = 'scored' AND m.attempt_id IS NULL AND (
+  a.result_status >= 1
+  OR a.id IN (
+    SELECT o.id FROM attempts o
+    JOIN (SELECT candidate_id, task, sum(overall / overall_max) AS total, count(*) AS n
+          FROM attempts WHERE status = 'scored' AND overall_max > 0
+          GROUP BY candidate_id, task) usual
+      ON usual.candidate_id = o.candidate_id AND usual.task = o.task
+    WHERE o.status = 'scored' AND o.overall_max > 0 AND usual.n > 1
+      AND abs(o.overall / o.overall_max
+        - (usual.total - o.overall / o.overall_max) / (usual.n - 1)) >= 0.2)))`;
 
 export function withCursor(sql: FilterSql, beforeId: number | undefined): FilterSql {
   if (beforeId === undefined) return sql;
   const where = sql.where ? `${sql.where} AND a.id < ?` : 'WHERE a.id < ?';
-  return { where, params: [...sql.params, beforeId] };
+  return { ...sql, where, params: [...sql.params, beforeId] };
 }
 
 /** A bare date as the upper bound means "through the end of that day". */

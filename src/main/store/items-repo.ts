@@ -12,9 +12,10 @@ interface ItemRow {
   image_path: string | null;
   sample_key: string | null;
   created_at: string;
+  archived_at: string | null;
 }
 
-export type ItemFields = Omit<Item, 'id' | 'createdAt' | 'sample'>;
+export type ItemFields = Omit<Item, 'id' | 'createdAt' | 'sample' | 'archivedAt'>;
 
 function toItem(row: ItemRow): Item {
   return {
@@ -27,21 +28,25 @@ function toItem(row: ItemRow): Item {
     imagePath: row.image_path,
     sample: row.sample_key !== null,
     createdAt: row.created_at,
+    archivedAt: row.archived_at,
   };
 }
 
 export class ItemsRepo {
   constructor(private readonly db: Db) {}
 
-  list(task?: Task, withSamples = true): Item[] {
-    const samples = withSamples ? '' : 'AND sample_key IS NULL';
-    const rows = task
-      ? this.db
-          .prepare<[Task], ItemRow>(`SELECT * FROM items WHERE task = ? ${samples} ORDER BY id`)
-          .all(task)
-      : this.db
-          .prepare<[], ItemRow>(`SELECT * FROM items WHERE 1 ${samples} ORDER BY task, id`)
-          .all();
+  /**
+   * Sample items only while the examiner shows them; archived items only when asked: they leave
+   * the pick lists but keep their attempts.
+   */
+  list(task?: Task, withSamples = true, includeArchived = false): Item[] {
+    const rows = this.db
+      .prepare<[string | null, string | null, number, number], ItemRow>(
+        `SELECT * FROM items WHERE (? IS NULL OR task = ?) AND (? OR sample_key IS NULL)
+           AND (? OR archived_at IS NULL)
+         ORDER BY archived_at IS NOT NULL, task, id`,
+      )
+      .all(task ?? null, task ?? null, withSamples ? 1 : 0, includeArchived ? 1 : 0);
     return rows.map(toItem);
   }
 
@@ -59,6 +64,11 @@ export class ItemsRepo {
   /** Runs `work` in one transaction: all its rows are written, or none. */
   transaction<T>(work: () => T): T {
     return this.db.transaction(work)();
+  }
+
+  setArchived(id: number, archivedAt: string | null): Item | null {
+    this.db.prepare('UPDATE items SET archived_at = ? WHERE id = ?').run(archivedAt, id);
+    return this.get(id);
   }
 
   get(id: number): Item | null {

@@ -92,6 +92,53 @@ export const MIGRATIONS: readonly string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // Review and moderation (issue 11): recording length, each score's maximum, archiving, and the
+  // examiner's own marks beside the engine's. One self-contained step.
+  `
+  ALTER TABLE attempts ADD COLUMN audio_duration_ms INTEGER;
+  ALTER TABLE attempts ADD COLUMN content_max REAL;
+  ALTER TABLE attempts ADD COLUMN pronunciation_max REAL;
+  ALTER TABLE attempts ADD COLUMN fluency_max REAL;
+  ALTER TABLE attempts ADD COLUMN words_max REAL;
+  ALTER TABLE attempts ADD COLUMN overall_max REAL;
+  -- The worst component status of the result: 1 scored with a caution, 2 not scorable.
+  ALTER TABLE attempts ADD COLUMN result_status INTEGER;
+  UPDATE attempts SET
+    content_max = (SELECT json_extract(c.value, '$.maxScore') FROM json_each(response_json, '$.data.components') c
+      WHERE json_extract(c.value, '$.name') = 'score_content'),
+    pronunciation_max = (SELECT json_extract(c.value, '$.maxScore') FROM json_each(response_json, '$.data.components') c
+      WHERE json_extract(c.value, '$.name') = 'score_pronunciation'),
+    fluency_max = (SELECT json_extract(c.value, '$.maxScore') FROM json_each(response_json, '$.data.components') c
+      WHERE json_extract(c.value, '$.name') = 'score_fluency'),
+    words_max = (SELECT json_extract(c.value, '$.maxScore') FROM json_each(response_json, '$.data.components') c
+      WHERE json_extract(c.value, '$.name') = 'Words'),
+    -- The contract gives overall a maxScore of 0: its top is the scale asked for, or the
+    -- number of words of a dictation.
+    overall_max = CASE WHEN task = 'wfd' THEN
+      (SELECT json_extract(c.value, '$.maxScore') FROM json_each(response_json, '$.data.components') c
+        WHERE json_extract(c.value, '$.name') = 'Words')
+      ELSE coalesce(CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.scale') END, 5) END,
+    result_status = (SELECT max(json_extract(c.value, '$.status'))
+      FROM json_each(response_json, '$.data.components') c)
+  WHERE status = 'scored' AND json_valid(response_json);
+  -- Covers the "needs review" filter: the new columns sit after the large response text.
+  CREATE INDEX attempts_for_review
+    ON attempts (status, candidate_id, task, overall, overall_max, result_status);
+  ALTER TABLE candidates ADD COLUMN archived_at TEXT;
+  ALTER TABLE items ADD COLUMN archived_at TEXT;
+  CREATE TABLE examiner_marks (
+    attempt_id INTEGER PRIMARY KEY REFERENCES attempts (id) ON DELETE CASCADE,
+    confirmed INTEGER NOT NULL CHECK (confirmed IN (0, 1)),
+    content REAL,
+    pronunciation REAL,
+    fluency REAL,
+    words REAL,
+    overall REAL,
+    comment TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

@@ -5,12 +5,15 @@ import { useApiQuery } from './hooks/use-api-query';
 import { CandidatesPage } from './pages/candidates/CandidatesPage';
 import { HistoryPage } from './pages/history/HistoryPage';
 import { ItemsPage } from './pages/items/ItemsPage';
+import { ModerationPage } from './pages/moderation/ModerationPage';
+import { QueueCount } from './components/QueueCount';
 import { ScorePage } from './pages/score/ScorePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 
 const PAGES = {
   score: { label: 'Score', Page: ScorePage },
   history: { label: 'History', Page: HistoryPage },
+  moderation: { label: 'Moderation', Page: ModerationPage },
   candidates: { label: 'Candidates', Page: CandidatesPage },
   items: { label: 'Items', Page: ItemsPage },
   settings: { label: 'Settings', Page: SettingsPage },
@@ -43,6 +46,7 @@ export function App() {
                   onClick={() => navigate(key)}
                 >
                   {PAGES[key].label}
+                  {key === 'history' && <QueueCount />}
                 </button>
               </li>
             ))}

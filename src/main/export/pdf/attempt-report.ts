@@ -5,15 +5,18 @@ import type { ProgressPoint } from '../../store/attempts-repo.js';
 import {
   COLORS,
   FONTS,
+  ensureSpace,
   formatDate,
+  formatScoreOf,
   heading,
   keyValues,
   newDocument,
   type Pdf,
 } from './document.js';
-import { drawProgressChart } from './progress-chart.js';
+import { pauseLabel } from '../../../shared/pause-length.js';
+import { CHART_BLOCK_HEIGHT, drawProgressChart } from './progress-chart.js';
 import { drawScoreTable } from './score-table.js';
-import { drawTranscript, pausesOf, pauseText } from './transcript.js';
+import { drawTranscript, pausesOf } from './transcript.js';
 
 /** One attempt: who, what, scores, coloured transcript, pauses and the candidate's progress. */
 export async function attemptReportPdf(
@@ -32,11 +35,12 @@ export async function attemptReportPdf(
   const envelope = readResult(attempt);
   if (envelope) drawResult(doc, attempt, envelope);
   else drawNoResult(doc, attempt);
+  ensureSpace(doc, 40 + CHART_BLOCK_HEIGHT);
   heading(doc, `Progress in ${TASK_TITLES[attempt.task]}`);
   drawProgressChart(
     doc,
     progress,
-    `Overall score of ${attempt.candidate_name}'s scored attempts, oldest first.`,
+    `Final overall score of ${attempt.candidate_name}'s scored attempts, oldest first.`,
   );
   doc.end();
   return bytes;
@@ -44,7 +48,8 @@ export async function attemptReportPdf(
 
 function drawResult(doc: Pdf, attempt: AttemptRow, envelope: Envelope): void {
   heading(doc, 'Scores');
-  drawScoreTable(doc, envelope.data.components);
+  drawScoreTable(doc, envelope.data.components, attempt.overall_max);
+  drawExaminerMark(doc, attempt);
   if (attempt.typed_answer !== null) {
     heading(doc, 'Typed answer');
     doc.text(attempt.typed_answer || '(empty)');
@@ -55,8 +60,39 @@ function drawResult(doc: Pdf, attempt: AttemptRow, envelope: Envelope): void {
   heading(doc, 'Pauses');
   if (pauses.length === 0) doc.text('No pauses were marked.');
   for (const pause of pauses) {
-    doc.text(`After “${pause.after}”: ${pauseText(pause.duration)}`);
+    doc.text(`After “${pause.after}”: ${pauseLabel(pause.duration)}`);
   }
+}
+
+const MARK_NAMES = [
+  ['content', 'Content'],
+  ['pronunciation', 'Pronunciation'],
+  ['fluency', 'Fluency'],
+  ['words', 'Words'],
+  ['overall', 'Overall'],
+] as const;
+
+/** The examiner's marks beside the engine's, and which is final. */
+function drawExaminerMark(doc: Pdf, attempt: AttemptRow): void {
+  heading(doc, 'Examiner', 12);
+  if (attempt.mark_confirmed === null) {
+    doc.text(
+      `Not yet reviewed. Final overall: ${formatScoreOf(attempt.overall, attempt.overall_max)} (engine).`,
+    );
+    return;
+  }
+  if (attempt.mark_confirmed === 1) {
+    doc.text('The examiner confirmed the engine’s scores.');
+  } else {
+    const marks = MARK_NAMES.filter(([key]) => attempt[`mark_${key}`] !== null).map(
+      ([key, name]) => `${name} ${formatScoreOf(attempt[`mark_${key}`], attempt[`${key}_max`])}`,
+    );
+    doc.text(`Examiner’s marks: ${marks.join(', ')}.`);
+  }
+  if (attempt.mark_comment) doc.text(`Comment: ${attempt.mark_comment}`);
+  doc.text(
+    `Final overall: ${formatScoreOf(attempt.mark_overall, attempt.overall_max)} (examiner).`,
+  );
 }
 
 function drawNoResult(doc: Pdf, attempt: AttemptRow): void {

@@ -6,13 +6,16 @@ import {
   FONTS,
   ensureSpace,
   formatDate,
-  formatScore,
+  formatScoreOf,
   heading,
   keyValues,
   newDocument,
   type Pdf,
 } from './document.js';
-import { drawProgressChart } from './progress-chart.js';
+import { CHART_BLOCK_HEIGHT, drawProgressChart } from './progress-chart.js';
+
+/** A task's heading, its four summary lines and its chart stay together on one page. */
+const TASK_SECTION_HEIGHT = 40 + 4 * 14 + CHART_BLOCK_HEIGHT;
 
 /** A candidate's record: a summary per task, progress charts and every attempt (oldest first). */
 export async function candidateReportPdf(
@@ -43,21 +46,28 @@ export async function candidateReportPdf(
 function drawTaskSection(doc: Pdf, task: Task, attempts: AttemptSummaryRow[]): void {
   if (attempts.length === 0) return;
   const scored = attempts.filter((a) => a.status === 'scored' && a.overall !== null);
+  ensureSpace(doc, TASK_SECTION_HEIGHT);
   heading(doc, TASK_TITLES[task]);
-  const overall = scored.map((a) => a.overall as number);
-  const average = overall.length ? overall.reduce((sum, v) => sum + v, 0) / overall.length : null;
+  const points = scored.map((a) => ({
+    createdAt: a.created_at,
+    overall: finalOverall(a) as number,
+    max: a.overall_max,
+  }));
+  const shares = points.filter((p) => p.max).map((p) => p.overall / (p.max as number));
+  const average = shares.length ? shares.reduce((sum, v) => sum + v, 0) / shares.length : null;
+  const best = points.reduce<(typeof points)[number] | null>(
+    (top, p) => (!top || (p.max && top.max && p.overall / p.max > top.overall / top.max) ? p : top),
+    null,
+  );
+  const latest = points.at(-1) ?? null;
   keyValues(doc, [
     ['Attempts', `${attempts.length} (${scored.length} scored)`],
-    ['Average overall', formatScore(average)],
-    ['Best overall', formatScore(overall.length ? Math.max(...overall) : null)],
-    ['Latest overall', formatScore(overall.at(-1) ?? null)],
+    ['Average overall', average === null ? '—' : `${Math.round(average * 100)} % of the maximum`],
+    ['Best overall', best ? formatScoreOf(best.overall, best.max) : '—'],
+    ['Latest overall', latest ? formatScoreOf(latest.overall, latest.max) : '—'],
   ]);
   doc.moveDown(0.3);
-  drawProgressChart(
-    doc,
-    scored.map((a) => ({ createdAt: a.created_at, overall: a.overall as number })),
-    'Overall score per scored attempt, oldest first.',
-  );
+  drawProgressChart(doc, points, 'Final overall score per scored attempt, oldest first.');
 }
 
 function drawAttemptList(doc: Pdf, attempts: AttemptSummaryRow[]): void {
@@ -65,7 +75,7 @@ function drawAttemptList(doc: Pdf, attempts: AttemptSummaryRow[]): void {
   const left = doc.page.margins.left;
   const columns = [left, left + 90, left + 250, left + 330, left + 400];
   doc.font(FONTS.bold).fontSize(9).fillColor(COLORS.muted);
-  line(doc, columns, ['Date', 'Item', 'Task', 'Status', 'Overall']);
+  line(doc, columns, ['Date', 'Item', 'Task', 'Status', 'Final overall']);
   doc.font(FONTS.regular).fillColor(COLORS.text);
   for (const a of attempts) {
     ensureSpace(doc, 14);
@@ -74,7 +84,7 @@ function drawAttemptList(doc: Pdf, attempts: AttemptSummaryRow[]): void {
       a.item_title,
       a.task.toUpperCase(),
       a.status.replace('_', ' '),
-      formatScore(a.overall),
+      formatScoreOf(finalOverall(a), a.overall_max),
     ]);
   }
   doc.x = left;
@@ -89,4 +99,9 @@ function line(doc: Pdf, columns: number[], cells: string[]): void {
     doc.text(cell, x, y, { width, lineBreak: false, ellipsis: true });
   });
   doc.y = y + 13;
+}
+
+/** The examiner's overall when they marked the attempt, else the engine's. */
+function finalOverall(attempt: AttemptSummaryRow): number | null {
+  return attempt.mark_confirmed !== null ? attempt.mark_overall : attempt.overall;
 }

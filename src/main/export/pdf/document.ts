@@ -65,6 +65,14 @@ export function formatScore(value: number | null): string {
   return value === null ? '—' : String(Math.round(value * 100) / 100);
 }
 
+/** A score with its maximum: "3.6 / 5", "8 / 11"; the maximum left out when unknown. */
+export function formatScoreOf(value: number | null, max: number | null): string {
+  if (value === null) return '—';
+  return max !== null && max > 0
+    ? `${formatScore(value)} / ${formatScore(max)}`
+    : formatScore(value);
+}
+
 export function formatDate(iso: string): string {
   return iso.replace('T', ' ').slice(0, 16);
 }

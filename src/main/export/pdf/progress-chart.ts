@@ -1,47 +1,52 @@
-import { COLORS, ensureSpace, formatDate, formatScore, type Pdf } from './document.js';
+import { COLORS, ensureSpace, formatDate, type Pdf } from './document.js';
 
 export interface ChartPoint {
   createdAt: string;
   overall: number;
+  /** The score's maximum; points without one are left out, since they cannot be placed. */
+  max: number | null;
 }
 
 const HEIGHT = 140;
+/** Caption, plot, dates and spacing: what must fit on one page. */
+export const CHART_BLOCK_HEIGHT = HEIGHT + 60;
 
-/** Overall score per scored attempt, oldest to newest, as a line on a simple grid. */
+/**
+ * Overall score per scored attempt, oldest to newest, as a share of its maximum: every task
+ * on the same 0–100 % axis, whatever its scale or its number of words. Drawn whole on one page.
+ */
 export function drawProgressChart(doc: Pdf, points: ChartPoint[], caption: string): void {
-  ensureSpace(doc, HEIGHT + 50);
-  doc.fontSize(9).fillColor(COLORS.muted).text(caption);
-  if (points.length === 0) {
+  ensureSpace(doc, CHART_BLOCK_HEIGHT);
+  const placed = points.filter((point) => point.max !== null && point.max > 0);
+  doc.fontSize(9).fillColor(COLORS.muted).text(`${caption} Axis: share of the maximum score.`);
+  if (placed.length === 0) {
     doc.text('No scored attempts yet.').fontSize(10);
     return;
   }
-  const left = doc.page.margins.left + 30;
+  const left = doc.page.margins.left + 34;
   const width = doc.page.width - doc.page.margins.right - left;
   const top = doc.y + 6;
-  const max = niceMax(Math.max(...points.map((p) => p.overall)));
-  drawGrid(doc, { left, top, width }, max);
+  drawGrid(doc, { left, top, width });
   const x = (i: number): number =>
-    left + (points.length === 1 ? width / 2 : (i * width) / (points.length - 1));
-  const y = (value: number): number => top + HEIGHT - (value / max) * HEIGHT;
+    left + (placed.length === 1 ? width / 2 : (i * width) / (placed.length - 1));
+  const y = (point: ChartPoint): number =>
+    top + HEIGHT - Math.min(1, point.overall / (point.max as number)) * HEIGHT;
   doc.lineWidth(1.5).strokeColor(COLORS.accent);
-  points.forEach((point, i) =>
-    i === 0 ? doc.moveTo(x(i), y(point.overall)) : doc.lineTo(x(i), y(point.overall)),
-  );
+  placed.forEach((point, i) => (i === 0 ? doc.moveTo(x(i), y(point)) : doc.lineTo(x(i), y(point))));
   doc.stroke();
-  points.forEach((point, i) => doc.circle(x(i), y(point.overall), 2.5).fill(COLORS.accent));
-  drawDates(doc, { left, top, width }, points);
+  placed.forEach((point, i) => doc.circle(x(i), y(point), 2.5).fill(COLORS.accent));
+  drawDates(doc, { left, top, width }, placed);
 }
 
-function drawGrid(doc: Pdf, box: { left: number; top: number; width: number }, max: number): void {
+function drawGrid(doc: Pdf, box: { left: number; top: number; width: number }): void {
   doc.lineWidth(0.5).strokeColor(COLORS.rule).fontSize(7).fillColor(COLORS.muted);
   for (let step = 0; step <= 4; step += 1) {
-    const value = (max * step) / 4;
     const y = box.top + HEIGHT - (step * HEIGHT) / 4;
     doc
       .moveTo(box.left, y)
       .lineTo(box.left + box.width, y)
       .stroke();
-    doc.text(formatScore(value), box.left - 28, y - 3, { width: 24, align: 'right' });
+    doc.text(`${step * 25} %`, box.left - 32, y - 3, { width: 28, align: 'right' });
   }
 }
 
@@ -64,10 +69,4 @@ function drawDates(
   doc.x = doc.page.margins.left;
   doc.y = y + 16;
   doc.fontSize(10).fillColor(COLORS.text);
-}
-
-function niceMax(value: number): number {
-  if (value <= 0) return 1;
-  for (const candidate of [1, 3, 5, 7, 10, 20, 50, 100]) if (value <= candidate) return candidate;
-  return Math.ceil(value);
 }

@@ -1,5 +1,5 @@
 import type { Component } from '../../../shared/contract/envelope.js';
-import { COLORS, FONTS, ensureSpace, formatScore, type Pdf } from './document.js';
+import { COLORS, FONTS, ensureSpace, formatScoreOf, type Pdf } from './document.js';
 
 const NAMES: Record<string, string> = {
   score_content: 'Content',
@@ -9,8 +9,8 @@ const NAMES: Record<string, string> = {
   overall: 'Overall',
 };
 
-/** One row per component: name, score out of its maximum, and the service's suggestion. */
-export function drawScoreTable(doc: Pdf, components: Component[]): void {
+/** One row per component: name, engine score out of its maximum, and the suggestion. */
+export function drawScoreTable(doc: Pdf, components: Component[], overallMax: number | null): void {
   const left = doc.page.margins.left;
   const columns = [left, left + 130, left + 220];
   ensureSpace(doc, 20 + components.length * 18);
@@ -18,10 +18,11 @@ export function drawScoreTable(doc: Pdf, components: Component[]): void {
   row(doc, columns, ['Component', 'Score', 'Suggestion']);
   doc.font(FONTS.regular).fillColor(COLORS.text);
   for (const component of components) {
-    const max = component.maxScore > 0 ? ` / ${component.maxScore}` : '';
+    // The contract gives overall a maxScore of 0; its maximum is the scale.
+    const max = component.name === 'overall' ? overallMax : component.maxScore;
     row(doc, columns, [
       NAMES[component.name] ?? component.name,
-      `${formatScore(component.score)}${max}`,
+      formatScoreOf(component.score, max),
       component.suggestion ?? '',
     ]);
   }

@@ -1,4 +1,5 @@
 import type { Word } from '../../../shared/contract/envelope.js';
+import { pauseLabel, pauseLengthMs } from '../../../shared/pause-length.js';
 import { COLORS, FONTS, type Pdf } from './document.js';
 
 export const LABEL_COLORS: Record<string, string> = {
@@ -20,18 +21,12 @@ export function drawTranscript(doc: Pdf, words: Word[]): void {
   words.forEach((word, index) => {
     const last = index === words.length - 1;
     doc.fillColor(LABEL_COLORS[word.label] ?? COLORS.text);
-    doc.text(`${displayWord(word)} `, { continued: !last, strike: word.label === 'Missing' });
+    const shown =
+      word.label === 'Pause' ? `[${pauseLabel(pauseLengthMs(words, index))}]` : word.word;
+    doc.text(`${shown} `, { continued: !last, strike: word.label === 'Missing' });
   });
   doc.fontSize(10).moveDown(0.5);
   drawLegend(doc);
-}
-
-export function pauseText(duration: number | null | undefined): string {
-  return duration === null || duration === undefined ? 'pause' : `pause ${duration} ms`;
-}
-
-function displayWord(word: Word): string {
-  return word.label === 'Pause' ? `[${pauseText(word.duration)}]` : word.word;
 }
 
 function drawLegend(doc: Pdf): void {
@@ -52,7 +47,7 @@ function drawLegend(doc: Pdf): void {
 export function pausesOf(words: Word[]): { after: string; duration: number | null }[] {
   return words.flatMap((word, index) =>
     word.label === 'Pause'
-      ? [{ after: findPrevious(words, index), duration: word.duration ?? null }]
+      ? [{ after: findPrevious(words, index), duration: pauseLengthMs(words, index) }]
       : [],
   );
 }

@@ -2,33 +2,45 @@ import type { Attempt } from '../../../shared/app-api';
 import type { Component } from '../../../shared/contract';
 import { formatScore } from '../lib/format';
 
-const COMPONENTS = [
-  ['overall', 'Overall', 'overall'],
-  ['content', 'Content', 'score_content'],
-  ['pronunciation', 'Pronunciation', 'score_pronunciation'],
-  ['fluency', 'Fluency', 'score_fluency'],
-  ['words', 'Words', 'Words'],
+export const SCORE_COMPONENTS = [
+  ['overall', 'Overall'],
+  ['content', 'Content'],
+  ['pronunciation', 'Pronunciation'],
+  ['fluency', 'Fluency'],
+  ['words', 'Words'],
 ] as const;
+
+const WIRE_NAMES: Record<string, string> = {
+  overall: 'overall',
+  content: 'score_content',
+  pronunciation: 'score_pronunciation',
+  fluency: 'score_fluency',
+  words: 'Words',
+};
 
 interface ScoreCardsProps {
   scores: Attempt['scores'];
-  /** The response's components, for their maximum scores and suggestions. */
+  maxScores: Attempt['maxScores'];
+  /** The response's components, for their suggestions. */
   details?: Component[];
+  label?: string;
 }
 
-export function ScoreCards({ scores, details = [] }: ScoreCardsProps) {
-  const shown = COMPONENTS.filter(([key]) => scores[key] !== null);
+/** Every score with its maximum: "3.6 / 5", "Words 8 / 11". */
+export function ScoreCards({ scores, maxScores, details = [], label = 'Scores' }: ScoreCardsProps) {
+  const shown = SCORE_COMPONENTS.filter(([key]) => scores[key] !== null);
   if (shown.length === 0) return null;
   return (
-    <dl className="score-cards" aria-label="Scores">
-      {shown.map(([key, label, wireName]) => {
-        const detail = details.find((component) => component.name === wireName);
+    <dl className="score-cards" aria-label={label}>
+      {shown.map(([key, name]) => {
+        const detail = details.find((component) => component.name === WIRE_NAMES[key]);
+        const max = maxScores[key];
         return (
           <div key={key} className={key === 'overall' ? 'score-card score-overall' : 'score-card'}>
-            <dt>{label}</dt>
+            <dt>{name}</dt>
             <dd>
               {formatScore(scores[key])}
-              {detail && detail.maxScore > 0 && <small> / {detail.maxScore}</small>}
+              {max !== null && <small> / {formatScore(max)}</small>}
             </dd>
             {detail?.suggestion && <p className="score-suggestion">{detail.suggestion}</p>}
           </div>

@@ -1,4 +1,4 @@
-import type { AttemptStatus } from '../../../shared/app-api';
+import type { Attempt, AttemptStatus } from '../../../shared/app-api';
 import { TASK_TITLES, type Task } from '../../../shared/contract/endpoints';
 
 export const STATUS_LABELS: Record<AttemptStatus, string> = {
@@ -6,7 +6,7 @@ export const STATUS_LABELS: Record<AttemptStatus, string> = {
   queued: 'Queued',
   scoring: 'Scoring',
   scored: 'Scored',
-  failed_retryable: 'Failed, will retry',
+  failed_retryable: 'Queued – waiting for the server',
   failed_permanent: 'Failed',
   cancelled: 'Cancelled',
 };
@@ -24,6 +24,22 @@ export function formatDateTime(iso: string): string {
 
 export function formatScore(score: number | null): string {
   return score === null ? '—' : String(Math.round(score * 100) / 100);
+}
+
+/** A score with its maximum: "3.6 / 5"; the maximum left out while unknown. */
+export function formatScoreOf(score: number | null, max: number | null): string {
+  if (score === null) return '—';
+  return max === null ? formatScore(score) : `${formatScore(score)} / ${formatScore(max)}`;
+}
+
+/** The mark that counts: the examiner's when they marked the attempt, else the engine's. */
+export function finalOverall(attempt: Attempt): {
+  score: number | null;
+  by: 'examiner' | 'engine';
+} {
+  return attempt.mark
+    ? { score: attempt.mark.scores.overall, by: 'examiner' }
+    : { score: attempt.scores.overall, by: 'engine' };
 }
 
 export function formatDuration(ms: number): string {

@@ -1,25 +1,44 @@
+import { useCallback, useRef, useState } from 'react';
 import type { AttemptDetail } from '../../../../shared/app-api';
 import { readResultDetail } from '../../lib/result-detail';
+import { WaveformPlayer, type PlayerHandle } from '../player/WaveformPlayer';
 import { ScoreCards } from '../ScoreCards';
 import { WordTranscript } from '../WordTranscript';
 import { DictationResult } from './DictationResult';
 
-interface AttemptResultProps {
-  attempt: AttemptDetail;
-  positionMs?: number | null;
-}
-
-/** Component scores and the coloured word-by-word transcript of a scored attempt. */
-export function AttemptResult({ attempt, positionMs = null }: AttemptResultProps) {
+/**
+ * Component scores with their maxima, the recording on a waveform with the words on it, and
+ * the coloured word-by-word transcript: clicking a word plays just that word.
+ */
+export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
   const result = readResultDetail(attempt);
+  const player = useRef<PlayerHandle>(null);
+  const [positionMs, setPositionMs] = useState<number | null>(null);
+  const follow = useCallback((position: number | null) => setPositionMs(position), []);
   return (
     <div className="attempt-result">
-      <ScoreCards scores={attempt.scores} details={result?.components} />
+      <ScoreCards
+        scores={attempt.scores}
+        maxScores={attempt.maxScores}
+        details={result?.components}
+      />
       {result && attempt.task === 'wfd' && <DictationResult result={result} />}
       {result && attempt.task !== 'wfd' && (
         <>
+          {attempt.audioPath && (
+            <WaveformPlayer
+              attemptId={attempt.id}
+              words={result.words}
+              onPosition={follow}
+              handle={player}
+            />
+          )}
           <h3>Word by word</h3>
-          <WordTranscript words={result.words} positionMs={positionMs} />
+          <WordTranscript
+            words={result.words}
+            positionMs={positionMs}
+            onPlayWord={(word) => player.current?.playSpan(word.start, word.end)}
+          />
           {result.transcription && (
             <p className="transcription">
               <span className="muted">Heard: </span>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Candidate } from '../../../../shared/app-api';
 import { api } from '../../bridge';
-import { ConfirmButton } from '../../components/ConfirmButton';
 import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { Notice } from '../../components/Notice';
@@ -12,6 +11,7 @@ import { useAppInfo } from '../../hooks/use-app-info';
 import { deliverExport } from '../../lib/export-file';
 import { formatDateTime } from '../../lib/format';
 import { CandidateForm } from './CandidateForm';
+import { DeleteCandidateDialog } from './DeleteCandidateDialog';
 
 type Editing = { candidate: Candidate | null } | null;
 
@@ -19,10 +19,18 @@ export function CandidatesPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const candidates = useApiQuery('candidates.list', { search });
+  const [showArchived, setShowArchived] = useState(false);
+  const [deleting, setDeleting] = useState<Candidate | null>(null);
+  const candidates = useApiQuery('candidates.list', { search, includeArchived: showArchived });
   const host = useAppInfo()?.host;
-  const remove = useAction(async (id: number) => {
-    await api.call('candidates.delete', { id });
+  const archive = useAction(async (candidate: Candidate) => {
+    const method = candidate.archivedAt ? 'candidates.restore' : 'candidates.archive';
+    await api.call(method, { id: candidate.id });
+    setMessage(
+      candidate.archivedAt
+        ? `${candidate.name} is restored.`
+        : `${candidate.name} is archived: hidden from the lists, with every attempt and recording kept.`,
+    );
     candidates.reload();
   });
   const report = useAction(async (id: number) => {
@@ -46,8 +54,16 @@ export function CandidatesPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        <label className="inline-label">
+          <input
+            type="checkbox"
+            checked={showArchived}
+            onChange={(e) => setShowArchived(e.target.checked)}
+          />
+          Show archived
+        </label>
       </div>
-      <Notice message={candidates.error ?? remove.error ?? report.error} />
+      <Notice message={candidates.error ?? archive.error ?? report.error} />
       <Notice message={message} kind="success" onDismiss={() => setMessage(null)} />
       {!candidates.loading && rows.length === 0 && (
         <EmptyState
@@ -75,8 +91,11 @@ export function CandidatesPage() {
           </thead>
           <tbody>
             {rows.map((candidate) => (
-              <tr key={candidate.id}>
-                <td className="strong">{candidate.name}</td>
+              <tr key={candidate.id} className={candidate.archivedAt ? 'row-archived' : undefined}>
+                <td className="strong">
+                  {candidate.name}
+                  {candidate.archivedAt && <span className="badge badge-archived">Archived</span>}
+                </td>
                 <td>{candidate.reference}</td>
                 <td className="clip">{candidate.notes}</td>
                 <td>{formatDateTime(candidate.createdAt)}</td>
@@ -96,16 +115,37 @@ export function CandidatesPage() {
                   >
                     Report PDF
                   </button>
-                  <ConfirmButton
-                    label="Delete"
-                    confirmLabel={`Delete ${candidate.name}`}
-                    onConfirm={() => void remove.run(candidate.id)}
-                  />
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    disabled={archive.busy}
+                    onClick={() => void archive.run(candidate)}
+                  >
+                    {candidate.archivedAt ? 'Restore' : 'Archive'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button-quiet button-quiet-danger"
+                    onClick={() => setDeleting(candidate)}
+                  >
+                    Delete data…
+                  </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {deleting && (
+        <DeleteCandidateDialog
+          candidate={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setMessage(`${deleting.name}’s data is deleted.`);
+            setDeleting(null);
+            candidates.reload();
+          }}
+        />
       )}
       {editing && (
         <Modal

@@ -1,17 +1,21 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { AttemptDetail } from '../../../../shared/app-api';
 import { isSpeakingTask } from '../../../../shared/contract/endpoints';
 import { api } from '../../bridge';
-import { AttemptAudio } from '../../components/attempt/AttemptAudio';
 import { AttemptResult } from '../../components/attempt/AttemptResult';
+import { ExaminerMarkForm } from '../../components/attempt/ExaminerMarkForm';
 import { useAttemptDetail } from '../../components/attempt/use-attempt-detail';
 import { Modal } from '../../components/Modal';
 import { Notice } from '../../components/Notice';
+import { WaveformPlayer } from '../../components/player/WaveformPlayer';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useAction } from '../../hooks/use-action';
 import { useAppInfo } from '../../hooks/use-app-info';
 import { deliverExport } from '../../lib/export-file';
 import { formatDateTime, taskTitle } from '../../lib/format';
+
+const NO_WORDS: never[] = [];
+const IGNORE_POSITION = () => undefined;
 
 export function AttemptView({ id, onClose }: { id: number; onClose: () => void }) {
   const detail = useAttemptDetail(id);
@@ -29,8 +33,7 @@ export function AttemptView({ id, onClose }: { id: number; onClose: () => void }
 }
 
 function AttemptBody({ attempt }: { attempt: AttemptDetail }) {
-  const [positionMs, setPositionMs] = useState<number | null>(null);
-  const follow = useCallback((position: number | null) => setPositionMs(position), []);
+  const scored = attempt.status === 'scored';
   return (
     <div className="attempt-view">
       <dl className="facts">
@@ -38,7 +41,7 @@ function AttemptBody({ attempt }: { attempt: AttemptDetail }) {
         <dd>{taskTitle(attempt.task)}</dd>
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={attempt.status} />
+          <StatusBadge status={attempt.status} nextRetryAt={attempt.nextRetryAt} />
         </dd>
         <dt>Recorded</dt>
         <dd>{formatDateTime(attempt.createdAt)}</dd>
@@ -49,12 +52,18 @@ function AttemptBody({ attempt }: { attempt: AttemptDetail }) {
           </>
         )}
       </dl>
-      {attempt.errorMessage && <Notice message={attempt.errorMessage} />}
-      {isSpeakingTask(attempt.task) && attempt.audioPath && (
-        <AttemptAudio attemptId={attempt.id} onPosition={follow} />
+      {attempt.errorMessage && (
+        <Notice
+          message={attempt.errorMessage}
+          kind={attempt.status === 'failed_retryable' ? 'info' : 'error'}
+        />
       )}
-      {attempt.status === 'scored' && <AttemptResult attempt={attempt} positionMs={positionMs} />}
-      <AttemptExport id={attempt.id} />
+      {!scored && isSpeakingTask(attempt.task) && attempt.audioPath && (
+        <WaveformPlayer attemptId={attempt.id} words={NO_WORDS} onPosition={IGNORE_POSITION} />
+      )}
+      {scored && <AttemptResult attempt={attempt} />}
+      {scored && <ExaminerMarkForm key={attempt.mark?.updatedAt ?? 'none'} attempt={attempt} />}
+      {scored && <AttemptExport id={attempt.id} />}
     </div>
   );
 }

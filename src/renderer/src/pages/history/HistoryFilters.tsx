@@ -1,12 +1,7 @@
-import {
-  ATTEMPT_STATUSES,
-  AttemptStatus,
-  TaskSchema,
-  type HistoryFilter,
-} from '../../../../shared/app-api';
-import { TASKS } from '../../../../shared/contract/endpoints';
+import { ATTEMPT_STATUSES, AttemptStatus, type HistoryFilter } from '../../../../shared/app-api';
+import { TaskSelect } from '../../components/TaskSelect';
 import { useApiQuery } from '../../hooks/use-api-query';
-import { STATUS_LABELS, taskTitle } from '../../lib/format';
+import { STATUS_LABELS } from '../../lib/format';
 
 interface HistoryFiltersProps {
   filter: HistoryFilter;
@@ -14,10 +9,51 @@ interface HistoryFiltersProps {
 }
 
 export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
-  const candidates = useApiQuery('candidates.list', { search: '' });
+  const candidates = useApiQuery('candidates.list', { search: '', includeArchived: true });
   const set = (patch: Partial<HistoryFilter>) => onChange({ ...filter, ...patch });
   return (
-    <div className="toolbar" role="group" aria-label="Filters">
+    <div className="toolbar toolbar-wrap" role="group" aria-label="Filters">
+      <input
+        type="search"
+        aria-label="Search history"
+        placeholder="Search candidate or item"
+        value={filter.search ?? ''}
+        onChange={(e) => set({ search: e.target.value || undefined })}
+      />
+      <label className="inline-label">
+        From
+        <input
+          type="date"
+          value={filter.from ?? ''}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
+      </label>
+      <label className="inline-label">
+        To
+        <input
+          type="date"
+          value={filter.to ?? ''}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
+      </label>
+      <label className="inline-label">
+        Review
+        <select
+          value={filter.review ?? ''}
+          onChange={(e) =>
+            set({
+              review:
+                e.target.value === 'needs_review' || e.target.value === 'moderated'
+                  ? e.target.value
+                  : undefined,
+            })
+          }
+        >
+          <option value="">All</option>
+          <option value="needs_review">Needs review</option>
+          <option value="moderated">Moderated</option>
+        </select>
+      </label>
       <label className="inline-label">
         Candidate
         <select
@@ -29,27 +65,12 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
           <option value="">All candidates</option>
           {(candidates.data ?? []).map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {candidate.name}
+              {candidate.archivedAt ? `${candidate.name} (archived)` : candidate.name}
             </option>
           ))}
         </select>
       </label>
-      <label className="inline-label">
-        Task
-        <select
-          value={filter.task ?? ''}
-          onChange={(e) =>
-            set({ task: e.target.value ? TaskSchema.parse(e.target.value) : undefined })
-          }
-        >
-          <option value="">All tasks</option>
-          {TASKS.map((task) => (
-            <option key={task} value={task}>
-              {taskTitle(task)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TaskSelect value={filter.task} onChange={(task) => set({ task })} />
       <label className="inline-label">
         Status
         <select

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { useAction } from '../../hooks/use-action';
+import { useAppEvent } from '../../hooks/use-app-event';
 import { useAppInfo } from '../../hooks/use-app-info';
 import { deliverExport } from '../../lib/export-file';
 import type { PageProps } from '../page-props';
@@ -22,6 +23,8 @@ export function HistoryPage({ onNavigate }: PageProps) {
   const act = useAction(async (perform: () => Promise<unknown>) => {
     await perform();
   });
+  // A failed Retry or Cancel no longer applies once the attempt has moved on.
+  useAppEvent('attempt.changed', act.clearError);
   const exportCsv = useAction(async () =>
     setMessage(deliverExport(await api.call('export.csv', filter), host)),
   );

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import type { Attempt } from '../../../../shared/app-api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDateTime, formatScore, taskTitle } from '../../lib/format';
+import { finalOverall, formatDateTime, formatScoreOf, taskTitle } from '../../lib/format';
 import { canCancel, canRetry } from '../../lib/attempt-actions';
 
 export interface RowActions {
@@ -11,6 +11,8 @@ export interface RowActions {
   cancel: (id: number) => void;
   remove: (id: number) => void;
 }
+
+const COLUMNS = 8;
 
 export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowActions }) {
   return (
@@ -23,6 +25,7 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
           <th>Task</th>
           <th>Status</th>
           <th className="numeric">Overall</th>
+          <th>Review</th>
           <th>
             <span className="visually-hidden">Actions</span>
           </th>
@@ -33,7 +36,7 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
           <Fragment key={attempt.id}>
             {startsSitting(rows, index) && (
               <tr className="group-row">
-                <th colSpan={7} scope="rowgroup">
+                <th colSpan={COLUMNS} scope="rowgroup">
                   Mock test sitting {attempt.sittingId} · {attempt.candidateName}
                 </th>
               </tr>
@@ -44,9 +47,12 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
               <td>{attempt.itemTitle}</td>
               <td>{taskTitle(attempt.task)}</td>
               <td>
-                <StatusBadge status={attempt.status} />
+                <StatusBadge status={attempt.status} nextRetryAt={attempt.nextRetryAt} />
               </td>
-              <td className="numeric">{formatScore(attempt.scores.overall)}</td>
+              <td className="numeric">
+                {formatScoreOf(finalOverall(attempt).score, attempt.maxScores.overall)}
+              </td>
+              <td>{reviewText(attempt)}</td>
               <td className="row-actions">
                 <button
                   type="button"
@@ -91,4 +97,10 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
 function startsSitting(rows: Attempt[], index: number): boolean {
   const sittingId = rows[index]?.sittingId;
   return Boolean(sittingId) && rows[index - 1]?.sittingId !== sittingId;
+}
+
+function reviewText(attempt: Attempt): string {
+  if (!attempt.mark) return attempt.status === 'scored' ? 'Not reviewed' : '';
+  if (attempt.mark.confirmed) return 'Confirmed';
+  return `Examiner (engine ${formatScoreOf(attempt.scores.overall, attempt.maxScores.overall)})`;
 }

@@ -20,10 +20,14 @@ type Editing = { item: Item | null } | null;
 export function ItemsPage() {
   const [task, setTask] = useState<Task | undefined>();
   const [editing, setEditing] = useState<Editing>(null);
-  const items = useApiQuery('items.list', task ? { task } : {});
+  const items = useApiQuery('items.list', { ...(task ? { task } : {}), includeArchived: true });
   const settings = useApiQuery('settings.get', {});
   const info = useAppInfo();
   const [exported, setExported] = useState<string | null>(null);
+  const archive = useAction(async (item: Item) => {
+    await api.call(item.archivedAt ? 'items.restore' : 'items.archive', { id: item.id });
+    items.reload();
+  });
   const remove = useAction(async (id: number) => {
     await api.call('items.delete', { id });
     items.reload();
@@ -78,7 +82,11 @@ export function ItemsPage() {
           </label>
         )}
       </div>
-      <Notice message={items.error ?? remove.error ?? showSamples.error ?? exportAll.error} />
+      <Notice
+        message={
+          items.error ?? remove.error ?? archive.error ?? showSamples.error ?? exportAll.error
+        }
+      />
       <Notice message={exported} kind="success" />
       {!items.loading && rows.length === 0 && (
         <EmptyState title={task ? `No ${taskTitle(task)} items yet` : 'No items yet — add one'}>
@@ -88,7 +96,12 @@ export function ItemsPage() {
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <ItemsTable rows={rows} onEdit={(item) => setEditing({ item })} onDelete={remove.run} />
+        <ItemsTable
+          rows={rows}
+          onEdit={(item) => setEditing({ item })}
+          onDelete={remove.run}
+          onArchive={(item) => void archive.run(item)}
+        />
       )}
       {editing && (
         <Modal
@@ -114,9 +127,11 @@ interface ItemsTableProps {
   rows: Item[];
   onEdit: (item: Item) => void;
   onDelete: (id: number) => Promise<boolean>;
+  /** Archives an item (or restores an archived one): it leaves the pick lists, keeping its results. */
+  onArchive: (item: Item) => void;
 }
 
-function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
+function ItemsTable({ rows, onEdit, onDelete, onArchive }: ItemsTableProps) {
   return (
     <table className="table" aria-label="Items">
       <thead>
@@ -134,7 +149,10 @@ function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
       <tbody>
         {rows.map((item) => (
           <tr key={item.id}>
-            <td className="strong">{item.title}</td>
+            <td className="strong">
+              {item.title}
+              {item.archivedAt && <span className="badge badge-archived">Archived</span>}
+            </td>
             <td>
               <span className={`badge task-${item.task}`}>{taskTitle(item.task)}</span>
             </td>
@@ -154,6 +172,9 @@ function ItemsTable({ rows, onEdit, onDelete }: ItemsTableProps) {
             <td className="row-actions">
               <button type="button" className="button-quiet" onClick={() => onEdit(item)}>
                 Edit
+              </button>
+              <button type="button" className="button-quiet" onClick={() => onArchive(item)}>
+                {item.archivedAt ? 'Restore' : 'Archive'}
               </button>
               <ConfirmButton
                 label="Delete"

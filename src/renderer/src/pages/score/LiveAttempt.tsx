@@ -26,10 +26,15 @@ export function LiveAttempt({ initial }: { initial: Attempt }) {
         <h2>
           {attempt.candidateName} · {attempt.itemTitle}
         </h2>
-        <StatusBadge status={attempt.status} />
+        <StatusBadge status={attempt.status} nextRetryAt={attempt.nextRetryAt} />
       </header>
       {WAITING.has(attempt.status) && <p className="muted working">Scoring the answer…</p>}
-      {attempt.errorMessage && <Notice message={attempt.errorMessage} />}
+      {attempt.errorMessage && (
+        <Notice
+          message={attempt.errorMessage}
+          kind={attempt.status === 'failed_retryable' ? 'info' : 'error'}
+        />
+      )}
       <Notice message={act.error ?? detail.error} />
       <div className="form-actions">
         {canCancel(attempt.status) && (
