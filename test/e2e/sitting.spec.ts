@@ -277,18 +277,19 @@ async function killHard(host: RawHost): Promise<void> {
   await exited;
 }
 
+/** The link lands on the sign-in page, which trades its token for the cookie and loads the app. */
+async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('#root').waitFor({ state: 'attached' });
+}
+
 async function callApi(page: Page, method: string, input: unknown): Promise<unknown> {
   return page.evaluate(
     async ([name, body]) => {
-      const view = globalThis as unknown as {
-        sessionStorage: { getItem(key: string): string | null };
-      };
       const response = await fetch('/api/call', {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-examiner-token': view.sessionStorage.getItem('examiner.token') ?? '',
-        },
+        // The page's session cookie (HttpOnly) signs the call in, as it does the renderer's.
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ method: name, input: body }),
       });
       if (!response.ok) throw new Error(await response.text());
@@ -311,7 +312,7 @@ test('after the host is killed mid-sitting, the sitting resumes with the finishe
   let host = await startRawHost(dataDir);
   try {
     const page = await browser.newPage();
-    await page.goto(host.url);
+    await openApp(page, host.url);
     await callApi(page, 'candidates.create', { name: 'Omar Haddad' });
     await callApi(page, 'settings.update', { examTiming: FAST });
     await nav(page, 'Score');
@@ -323,7 +324,7 @@ test('after the host is killed mid-sitting, the sitting resumes with the finishe
 
     await killHard(host);
     host = await startRawHost(dataDir);
-    await page.goto(host.url);
+    await openApp(page, host.url);
     await nav(page, 'Score');
     await page.getByRole('tab', { name: 'Mock test' }).click();
     const open = page.getByRole('region', { name: 'Unfinished sittings' });
