@@ -7,7 +7,7 @@ import { useApiQuery } from '../../hooks/use-api-query';
 import { useAppEvent } from '../../hooks/use-app-event';
 import { useAppInfo } from '../../hooks/use-app-info';
 import { deliverExport } from '../../lib/export-file';
-import { formatScore, taskTitle } from '../../lib/format';
+import { formatScore, formatScoreOf, taskTitle } from '../../lib/format';
 
 /** The end of a sitting: per task and overall, every item's status, and the PDF. */
 export function SittingSummaryView({ id, onDone }: { id: number; onDone: () => void }) {
@@ -77,12 +77,20 @@ export function SittingSummaryView({ id, onDone }: { id: number; onDone: () => v
                   <td>{step.item.title}</td>
                   <td>
                     {step.attempt ? (
-                      <StatusBadge status={step.attempt.status} />
+                      <StatusBadge
+                        status={step.attempt.status}
+                        nextRetryAt={step.attempt.nextRetryAt}
+                      />
                     ) : (
                       <span className="muted">Not answered</span>
                     )}
                   </td>
-                  <td>{formatScore(step.attempt?.scores.overall ?? null)}</td>
+                  <td>
+                    {formatScoreOf(
+                      step.attempt?.scores.overall ?? null,
+                      step.attempt?.maxScores.overall ?? null,
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
