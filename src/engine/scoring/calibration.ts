@@ -16,6 +16,8 @@ import {
   type BoostOptions,
 } from './boosted-trees.js';
 import { predict, type LinearModel } from './linear-model.js';
+import { fitLogistic, probability, type LogisticModel } from './logistic.js';
+import { VERIFICATION_FEATURES } from './verification.js';
 import { fitRidge, type TrainingRow } from './ridge.js';
 import { mean } from './statistics.js';
 
@@ -59,6 +61,21 @@ export interface Calibration {
   typicalGop: Record<string, number>;
   /** Mean expert accuracy (0–2) of each phone on the calibration data, shrunk to the overall mean. */
   typicalAccuracy: Record<string, number>;
+  /** Is the answer the expected text at all: a model of the evidence, and the bar it must pass. */
+  verification: Verifier;
+  /** Word labels: bars on the word model's score (0–10) for Average and Good. */
+  labels: LabelBars;
+}
+
+export interface Verifier {
+  model: LogisticModel;
+  /** An answer whose probability is below this is not a rendition of the text. */
+  threshold: number;
+}
+
+export interface LabelBars {
+  averageFrom: number;
+  goodFrom: number;
 }
 
 export type PhoneNorms = Pick<Calibration, 'typicalGop' | 'typicalAccuracy'>;
@@ -82,7 +99,15 @@ export function loadCalibration(): Calibration {
   return committedCalibration as unknown as Calibration;
 }
 
+/** An answer for the verifier: the right text (target 1) or one of the negative cases (0). */
+export interface VerificationRow extends TrainingRow {
+  group: string;
+  /** The kind of case: the threshold keeps few false rejections of each kind of real answer. */
+  kind: string;
+}
+
 export interface CalibrationData {
+  verification: VerificationRow[];
   utterances: Array<{
     values: Record<string, number>;
     accuracy: number;
@@ -156,6 +181,10 @@ export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
   return predictions;
 }
 
+function fitWord(rows: readonly TrainingRow[]): BlendedModel {
+  return fitBlend(rows, WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES);
+}
+
 export function fitCalibration(
   data: CalibrationData,
   norms: PhoneNorms,
@@ -167,17 +196,117 @@ export function fitCalibration(
       values: { ...row.values, utteranceAccuracy: accuracy[row.utterance] ?? 0 },
       target: row.target,
     }));
+  const words = withAccuracy(data.words);
+  const groups = data.words.map((row) => data.utterances[row.utterance]?.group ?? '');
   return {
     fittedOn,
     utterances: data.utterances.length,
     accuracy: fitUtterance(data.utterances, 'accuracy'),
     fluency: fitUtterance(data.utterances, 'fluency'),
     total: fitUtterance(data.utterances, 'total'),
-    word: fitBlend(withAccuracy(data.words), WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES),
+    word: fitWord(words),
     phone: fitBlend(withAccuracy(data.phones), PHONE_FEATURES, RIDGE_LAMBDA.phone, 2, DETAIL_TREES),
     typicalGop: norms.typicalGop,
     typicalAccuracy: norms.typicalAccuracy,
+    verification: fitVerifier(data.verification),
+    labels: fitLabelBars(outOfFold(words, groups, fitWord), words),
   };
+}
+
+/** Predictions for each row by a model fitted without the row's group (inner speaker folds). */
+function outOfFold(
+  rows: readonly TrainingRow[],
+  groups: readonly string[],
+  fit: (rows: readonly TrainingRow[]) => BlendedModel,
+): number[] {
+  const fold = innerFolds(groups);
+  const predictions = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < INNER_FOLDS; k += 1) {
+    const model = fit(rows.filter((_, index) => fold[index] !== k));
+    rows.forEach((row, index) => {
+      if (fold[index] === k) predictions[index] = predictBlend(model, row.values);
+    });
+  }
+  return predictions;
+}
+
+function innerFolds(groups: readonly string[]): number[] {
+  const sorted = [...new Set(groups)].sort();
+  const fold = new Map(sorted.map((group, index) => [group, index % INNER_FOLDS]));
+  return groups.map((group) => fold.get(group) ?? 0);
+}
+
+const VERIFIER_LAMBDA = 1;
+/**
+ * The verifier's bar, on probabilities of answers whose speakers the model never saw: at most
+ * this share of each kind of real answer (clean, noisy, cut short) may be refused.
+ */
+export const VERIFIER_FALSE_REJECTION: Record<string, number> = { real: 0.01 };
+const OTHER_KINDS_FALSE_REJECTION = 0.05;
+
+export function fitVerifier(rows: readonly VerificationRow[]): Verifier {
+  const fold = innerFolds(rows.map((row) => row.group));
+  const held = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < INNER_FOLDS; k += 1) {
+    const model = fitLogistic(
+      rows.filter((_, index) => fold[index] !== k),
+      VERIFICATION_FEATURES,
+      VERIFIER_LAMBDA,
+    );
+    rows.forEach((row, index) => {
+      if (fold[index] === k) held[index] = probability(model, row.values);
+    });
+  }
+  const kinds = [...new Set(rows.filter((row) => row.target === 1).map((row) => row.kind))];
+  const threshold = Math.min(
+    ...kinds.map((kind) =>
+      lowQuantile(
+        held.filter((_, index) => rows[index]!.kind === kind && rows[index]!.target === 1),
+        VERIFIER_FALSE_REJECTION[kind] ?? OTHER_KINDS_FALSE_REJECTION,
+      ),
+    ),
+  );
+  return { model: fitLogistic(rows, VERIFICATION_FEATURES, VERIFIER_LAMBDA), threshold };
+}
+
+/** The largest bar that refuses at most `share` of `values` (those strictly below it). */
+function lowQuantile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(share * sorted.length)] ?? 0;
+}
+
+/** Expert word-accuracy bands the labels stand for: 0–4 Bad, 5–7 Average, 8–10 Good. */
+export function expertBand(accuracy: number): 0 | 1 | 2 {
+  if (accuracy < 4.5) return 0;
+  return accuracy < 7.5 ? 1 : 2;
+}
+
+export function labelBand(score: number, bars: LabelBars): 0 | 1 | 2 {
+  if (score >= bars.goodFrom) return 2;
+  return score >= bars.averageFrom ? 1 : 0;
+}
+
+/**
+ * The bars that best sort held-out words into the experts' bands: the largest mean recall over
+ * the three bands (balanced accuracy), so that the rare poor words are not all called Good.
+ */
+export function fitLabelBars(predicted: readonly number[], rows: readonly TrainingRow[]): LabelBars {
+  const bands = rows.map((row) => expertBand(row.target));
+  const counts = [0, 1, 2].map((band) => bands.filter((value) => value === band).length);
+  let best: LabelBars = { averageFrom: 4, goodFrom: 7 };
+  let bestScore = -1;
+  for (let average = 30; average <= 95; average += 1) {
+    for (let good = average + 1; good <= 100; good += 1) {
+      const bars = { averageFrom: average / 10, goodFrom: good / 10 };
+      const hits = [0, 0, 0];
+      predicted.forEach((score, index) => {
+        if (labelBand(score, bars) === bands[index]) hits[bands[index]!]! += 1;
+      });
+      const recall = hits.reduce((sum, hit, band) => sum + hit / Math.max(1, counts[band]!), 0);
+      if (recall > bestScore) [best, bestScore] = [bars, recall];
+    }
+  }
+  return best;
 }
 
 /** Observations added to each phone's accuracy mean at the overall mean (shrinkage). */

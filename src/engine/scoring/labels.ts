@@ -1,11 +1,9 @@
 import type { WordLabel } from '../../shared/contract/envelope.js';
+import { labelBand, type LabelBars } from './calibration.js';
 
-/** A word scoring at least this share of the top mark is Good... */
-export const GOOD_FROM = 0.7;
-/** ...at least this share Average, below it Bad. */
-export const AVERAGE_FROM = 0.4;
+const LABELS: readonly WordLabel[] = ['Bad', 'Average', 'Good'];
 
-export function wordLabel(fraction: number): WordLabel {
-  if (fraction >= GOOD_FROM) return 'Good';
-  return fraction >= AVERAGE_FROM ? 'Average' : 'Bad';
+/** A heard word's label from its word-model score (0–10) and the calibrated bars. */
+export function wordLabel(score: number, bars: LabelBars): WordLabel {
+  return LABELS[labelBand(score, bars)]!;
 }

@@ -1,4 +1,5 @@
 import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
+import { untimedWord } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from '../speaking/scorer.js';
 import type { SpeechAnalysis } from '../speech/analysis.js';
@@ -7,7 +8,9 @@ import { predictBlend, type Calibration } from './calibration.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { keywordCoverage, repeatSentenceMark } from './content.js';
 import { innerPauses, utteranceFeatures } from './features.js';
+import { probability } from './logistic.js';
 import * as say from './suggestions.js';
+import { verificationFeatures } from './verification.js';
 import { heardWords, sequenceWords } from './words.js';
 
 export interface ScoringInput {
@@ -15,12 +18,25 @@ export interface ScoringInput {
   calibration: Calibration;
   scale: ScoreScale;
   durationMs: number;
-  clipped: boolean;
+  cautions: readonly say.AudioCaution[];
   /** rl/di only: the keywords whose coverage is the content score. */
   keywords?: TextWord[];
 }
 
+/** How strongly the audio supports being a rendition of the reference text (0–1). */
+export function verificationProbability(analysis: SpeechAnalysis, calibration: Calibration): number {
+  return probability(calibration.verification.model, verificationFeatures(analysis));
+}
+
+export function isRendition(analysis: SpeechAnalysis, calibration: Calibration): boolean {
+  return (
+    analysis.heard.length > 0 &&
+    verificationProbability(analysis, calibration) >= calibration.verification.threshold
+  );
+}
+
 export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
+  if (!isRendition(input.analysis, input.calibration)) return notTheSentence(input);
   const mark = repeatSentenceMark(input.analysis);
   const total = input.analysis.reference.length;
   const said = new Set(input.analysis.heard.map((word) => word.slot)).size;
@@ -40,6 +56,26 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
     ),
     words: sequenceWords(input),
     transcription: transcription(input.analysis),
+  };
+}
+
+/**
+ * Repeat Sentence whose audio is not the sentence (another text, noise, speech backwards):
+ * content 0 and, as in the exam, no marks for pronunciation and fluency either; unscorable.
+ */
+function notTheSentence(input: ScoringInput): SpeakingResult {
+  const none: ComponentInput = {
+    fraction: 0,
+    status: COMPONENT_STATUS.unscorable,
+    suggestion: say.NOT_THE_SENTENCE,
+  };
+  return {
+    components: speakingComponents(
+      { content: none, contentNativeMax: 3, pronunciation: none, fluency: none },
+      input.scale,
+    ),
+    words: input.analysis.reference.map((word) => untimedWord(word.display, 'Missing')),
+    transcription: '',
   };
 }
 
@@ -67,7 +103,7 @@ export function scoreFreeSpeech(input: ScoringInput): SpeakingResult {
 
 /** Pronunciation and fluency from the calibrated utterance models (0–10 on speechocean762's scale). */
 function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency: ComponentInput } {
-  const { analysis, calibration, clipped } = input;
+  const { analysis, calibration, cautions } = input;
   if (analysis.heard.length === 0) {
     const unscorable = {
       fraction: 0,
@@ -77,21 +113,21 @@ function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency
     return { pronunciation: unscorable, fluency: unscorable };
   }
   const features = utteranceFeatures(analysis);
-  const status = clipped ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
+  const status = cautions.length > 0 ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
   const pronunciation = predictBlend(calibration.accuracy, features) / calibration.accuracy.max;
   const fluency = predictBlend(calibration.fluency, features) / calibration.fluency.max;
   return {
     pronunciation: {
       fraction: pronunciation,
       status,
-      suggestion: say.withCaution(say.pronunciationSuggestion(pronunciation), clipped),
+      suggestion: say.withCautions(say.pronunciationSuggestion(pronunciation), cautions),
     },
     fluency: {
       fraction: fluency,
       status,
-      suggestion: say.withCaution(
+      suggestion: say.withCautions(
         say.fluencySuggestion(fluency, innerPauses(analysis).length),
-        clipped,
+        cautions,
       ),
     },
   };
