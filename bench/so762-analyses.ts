@@ -115,6 +115,10 @@ export async function loadCorpus(
     cases: items,
     items: items
       .filter((item) => item.case.kind === 'real')
-      .map((item) => ({ ...item, label: byId.get(item.case.labelId)!, speaker: item.case.speaker })),
+      .map((item) => ({
+        ...item,
+        label: byId.get(item.case.labelId)!,
+        speaker: item.case.speaker,
+      })),
   };
 }

@@ -7,7 +7,7 @@ import {
   type Calibration,
 } from '../src/engine/scoring/calibration.js';
 import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/scoring/features.js';
-import { isRendition as passesVerification, scoreRepeatSentence } from '../src/engine/scoring/score-speech.js';
+import { scoreRepeatSentence, verdict } from '../src/engine/scoring/score-speech.js';
 import type { AudioCaution } from '../src/engine/scoring/suggestions.js';
 import { pearson } from '../src/engine/scoring/statistics.js';
 import type { SpeakingResult } from '../src/engine/speaking/scorer.js';
@@ -141,7 +141,8 @@ function outcome(kind: CaseKind, scored: SpeakingResult | null): CaseOutcome {
     unscorable: content?.status === 2,
     content: content?.score ?? 0,
     overall: overall?.score ?? 0,
-    caution: content !== undefined && Math.max(...(scored?.components ?? []).map((c) => c.status)) === 1,
+    caution:
+      content !== undefined && Math.max(...(scored?.components ?? []).map((c) => c.status)) === 1,
   };
 }
 
@@ -164,7 +165,7 @@ function scoreItem(
   push(result.total, predictBlend(calibration.total, features), label.total, speaker);
   const scored = check.silent ? null : scoreCase(item, calibration, check.cautions);
   push(result.overall, scored?.components[3]?.score ?? 0, label.total, speaker);
-  const accepted = scored !== null && passesVerification(analysis, calibration);
+  const accepted = scored !== null && verdict(analysis, calibration) !== 'not-the-text';
   const labels = (scored?.words ?? []).filter((word) => word.label !== 'Pause');
   const context = answerContext(analysis, calibration);
   label.words.forEach((expert, slot) => {

@@ -27,7 +27,11 @@ async function startServer(audioRoot: string): Promise<{ child: ChildProcess; ur
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'src/server/cli.ts'), '--port', '0', '--audio-root', audioRoot],
-    { cwd: ROOT, env: { ...process.env, EXAMINER_API_KEYS: KEY }, stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      cwd: ROOT,
+      env: { ...process.env, EXAMINER_API_KEYS: KEY },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
   );
   const url = await new Promise<string>((resolveUrl, reject) => {
     let seen = '';

@@ -82,7 +82,10 @@ function httpSample(cases: readonly CaseItem[]): CaseItem['case'][] {
     const ofKind = cases.filter((item) => item.case.kind === kind);
     const wanted = HTTP_SAMPLE[kind] ?? 0;
     const stride = Math.max(1, Math.floor(ofKind.length / Math.max(1, wanted)));
-    return ofKind.filter((_, index) => index % stride === 0).slice(0, wanted).map((item) => item.case);
+    return ofKind
+      .filter((_, index) => index % stride === 0)
+      .slice(0, wanted)
+      .map((item) => item.case);
   });
 }
 
@@ -117,7 +120,9 @@ function correlationSection(result: CrossValidation): string[] {
 
 function labelSection(result: CrossValidation): string[] {
   const bands = ['0–4', '5–7', '8–10'];
-  const totals = [0, 1, 2].map((band) => result.confusion.reduce((sum, row) => sum + row[band]!, 0));
+  const totals = [0, 1, 2].map((band) =>
+    result.confusion.reduce((sum, row) => sum + row[band]!, 0),
+  );
   const poor = result.confusion[0]![0]! + result.confusion[3]![0]!;
   const falseMissing = result.missingExpert.filter((accuracy) => accuracy >= 5).length;
   return [
@@ -125,9 +130,7 @@ function labelSection(result: CrossValidation): string[] {
     '',
     `| Engine label \\ expert | ${bands.join(' | ')} |`,
     '|---|---|---|---|',
-    ...LABEL_ROWS.map(
-      (label, row) => `| ${label} | ${result.confusion[row]!.join(' | ')} |`,
-    ),
+    ...LABEL_ROWS.map((label, row) => `| ${label} | ${result.confusion[row]!.join(' | ')} |`),
     `| all | ${totals.join(' | ')} |`,
     '',
     `Expert 0–4 words labelled Bad or Missing: ${pct(poor, totals[0]!)} (goal: at least half).`,
@@ -157,9 +160,26 @@ function negativeRow(kind: CaseKind, cases: readonly CaseOutcome[]): string {
   const n = cases.length;
   const count = (test: (outcome: CaseOutcome) => boolean): number => cases.filter(test).length;
   const scored = (outcome: CaseOutcome): boolean => !outcome.refused && !outcome.unscorable;
-  const contents = [3, 2, 1, 0].map((mark) => count((o) => scored(o) && Math.round(o.content) === mark));
+  const contents = [3, 2, 1, 0].map((mark) =>
+    count((o) => scored(o) && Math.round(o.content) === mark),
+  );
   const name = isRendition(kind) ? `${kind} (the sentence said)` : kind;
-  return `| ${name} | ${n} | ${pct(count((o) => o.refused), n)} | ${pct(count((o) => o.unscorable), n)} | ${pct(count((o) => o.refused || o.unscorable), n)} | ${pct(count((o) => o.content <= 1 && o.overall <= 2), n)} | ${pct(count(scored), n)} | ${pct(count((o) => scored(o) && o.caution), n)} | ${contents.join(' / ')} |`;
+  return `| ${name} | ${n} | ${pct(
+    count((o) => o.refused),
+    n,
+  )} | ${pct(
+    count((o) => o.unscorable),
+    n,
+  )} | ${pct(
+    count((o) => o.refused || o.unscorable),
+    n,
+  )} | ${pct(
+    count((o) => o.content <= 1 && o.overall <= 2),
+    n,
+  )} | ${pct(count(scored), n)} | ${pct(
+    count((o) => scored(o) && o.caution),
+    n,
+  )} | ${contents.join(' / ')} |`;
 }
 
 function httpSection(outcomes: readonly HttpOutcome[]): string[] {

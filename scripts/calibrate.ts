@@ -17,7 +17,11 @@ if (!corpusAvailable()) {
 const corpus = await loadCorpus((line) => console.log(line));
 const norms = corpusPhoneNorms(corpus.items);
 const data = calibrationData(corpus.items, corpus.cases, norms);
-const calibration = fitCalibration(data, norms, 'speechocean762 (../shared/so762) and cases built from it');
+const calibration = fitCalibration(
+  data,
+  norms,
+  'speechocean762 (../shared/so762) and cases built from it',
+);
 writeFileSync(CALIBRATION_URL, `${JSON.stringify(calibration, null, 2)}\n`);
 console.log(
   `calibrate: ${data.utterances.length} utterances, ${data.words.length} words, ${data.phones.length} phones, ${data.verification.length} verification cases → ${fileURLToPath(CALIBRATION_URL)}`,

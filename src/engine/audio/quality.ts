@@ -17,6 +17,13 @@ const CLIPPED_RATIO_LIMIT = 0.001;
  * is not speech (buzz, music, speech played backwards) is left to the recogniser's verification.
  */
 const VAD_MODE = 2;
+/**
+ * Speech starts once half the frames of the last 0.1 s are voiced. The Endpointer's own default
+ * (90% of 0.3 s) missed answers of one or two short words: on speechocean762 sentences cut
+ * after their first half it refused 20 of 214 as silent, against 2 with these.
+ */
+const VAD_WINDOW_SECONDS = 0.1;
+const VAD_SPEECH_RATIO = 0.5;
 /** Frames quieter than this are never speech, however the detector reads them. */
 const SPEECH_FLOOR_DBFS = -55;
 /** Speech less than this far above the recording's noise is scored with a caution. */
@@ -65,13 +72,15 @@ function vadModule(): Promise<SoundSwallowerModule> {
   return detector;
 }
 
-/** Per frame: does the VAD, smoothed over 0.3 s, hear speech there. */
+/** Per frame: does the VAD, smoothed over 0.1 s, hear speech there. */
 async function voicedFrames(samples: Float32Array, frameLength: number): Promise<boolean[]> {
   const module = await vadModule();
   const endpointer = new module.Endpointer({
     samprate: 16000,
     frame_length: FRAME_SECONDS,
     mode: VAD_MODE,
+    window: VAD_WINDOW_SECONDS,
+    ratio: VAD_SPEECH_RATIO,
   });
   const voiced: boolean[] = [];
   for (let start = 0; start + frameLength <= samples.length; start += frameLength) {

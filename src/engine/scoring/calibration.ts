@@ -16,7 +16,6 @@ import {
   type BoostOptions,
 } from './boosted-trees.js';
 import { predict, type LinearModel } from './linear-model.js';
-import { fitLogistic, probability, type LogisticModel } from './logistic.js';
 import { VERIFICATION_FEATURES } from './verification.js';
 import { fitRidge, type TrainingRow } from './ridge.js';
 import { mean } from './statistics.js';
@@ -67,10 +66,15 @@ export interface Calibration {
   labels: LabelBars;
 }
 
+/**
+ * Is the answer the expected text: a classifier of the evidence (boosted trees on 0/1, read as
+ * a score from 0 to 1) and two bars on its score. Below `rejectBelow` the answer is not the
+ * text; below `doubtBelow` it may not be, and is marked for the examiner to listen to.
+ */
 export interface Verifier {
-  model: LogisticModel;
-  /** An answer whose probability is below this is not a rendition of the text. */
-  threshold: number;
+  model: BoostedTrees;
+  rejectBelow: number;
+  doubtBelow: number;
 }
 
 export interface LabelBars {
@@ -236,37 +240,33 @@ function innerFolds(groups: readonly string[]): number[] {
   return groups.map((group) => fold.get(group) ?? 0);
 }
 
-const VERIFIER_LAMBDA = 1;
+const VERIFIER_TREES: BoostOptions = { rounds: 200, rate: 0.05, depth: 3, minLeaf: 10 };
 /**
- * The verifier's bar, on probabilities of answers whose speakers the model never saw: at most
- * this share of each kind of real answer (clean, noisy, cut short) may be refused.
+ * The bars, set on held-out speakers' real answers (the sentence read in full): at most this
+ * share of them is refused as not the sentence, and at most this share is doubted.
  */
-export const VERIFIER_FALSE_REJECTION: Record<string, number> = { real: 0.01 };
-const OTHER_KINDS_FALSE_REJECTION = 0.05;
+export const VERIFIER_REJECTS_REAL = 0.005;
+export const VERIFIER_DOUBTS_REAL = 0.05;
+
+function fitVerifierModel(rows: readonly VerificationRow[]): BoostedTrees {
+  return fitBoostedTrees(rows, VERIFICATION_FEATURES, VERIFIER_TREES);
+}
 
 export function fitVerifier(rows: readonly VerificationRow[]): Verifier {
   const fold = innerFolds(rows.map((row) => row.group));
   const held = new Array<number>(rows.length).fill(0);
   for (let k = 0; k < INNER_FOLDS; k += 1) {
-    const model = fitLogistic(
-      rows.filter((_, index) => fold[index] !== k),
-      VERIFICATION_FEATURES,
-      VERIFIER_LAMBDA,
-    );
+    const model = fitVerifierModel(rows.filter((_, index) => fold[index] !== k));
     rows.forEach((row, index) => {
-      if (fold[index] === k) held[index] = probability(model, row.values);
+      if (fold[index] === k) held[index] = predictTrees(model, row.values);
     });
   }
-  const kinds = [...new Set(rows.filter((row) => row.target === 1).map((row) => row.kind))];
-  const threshold = Math.min(
-    ...kinds.map((kind) =>
-      lowQuantile(
-        held.filter((_, index) => rows[index]!.kind === kind && rows[index]!.target === 1),
-        VERIFIER_FALSE_REJECTION[kind] ?? OTHER_KINDS_FALSE_REJECTION,
-      ),
-    ),
-  );
-  return { model: fitLogistic(rows, VERIFICATION_FEATURES, VERIFIER_LAMBDA), threshold };
+  const real = held.filter((_, index) => rows[index]!.kind === 'real');
+  return {
+    model: fitVerifierModel(rows),
+    rejectBelow: lowQuantile(real, VERIFIER_REJECTS_REAL),
+    doubtBelow: lowQuantile(real, VERIFIER_DOUBTS_REAL),
+  };
 }
 
 /** The largest bar that refuses at most `share` of `values` (those strictly below it). */
@@ -290,7 +290,10 @@ export function labelBand(score: number, bars: LabelBars): 0 | 1 | 2 {
  * The bars that best sort held-out words into the experts' bands: the largest mean recall over
  * the three bands (balanced accuracy), so that the rare poor words are not all called Good.
  */
-export function fitLabelBars(predicted: readonly number[], rows: readonly TrainingRow[]): LabelBars {
+export function fitLabelBars(
+  predicted: readonly number[],
+  rows: readonly TrainingRow[],
+): LabelBars {
   const bands = rows.map((row) => expertBand(row.target));
   const counts = [0, 1, 2].map((band) => bands.filter((value) => value === band).length);
   let best: LabelBars = { averageFrom: 4, goodFrom: 7 };

@@ -8,7 +8,7 @@ import { predictBlend, type Calibration } from './calibration.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { keywordCoverage, repeatSentenceMark } from './content.js';
 import { innerPauses, utteranceFeatures } from './features.js';
-import { probability } from './logistic.js';
+import { predictTrees } from './boosted-trees.js';
 import * as say from './suggestions.js';
 import { verificationFeatures } from './verification.js';
 import { heardWords, sequenceWords } from './words.js';
@@ -23,35 +23,44 @@ export interface ScoringInput {
   keywords?: TextWord[];
 }
 
-/** How strongly the audio supports being a rendition of the reference text (0–1). */
-export function verificationProbability(analysis: SpeechAnalysis, calibration: Calibration): number {
-  return probability(calibration.verification.model, verificationFeatures(analysis));
-}
+export type Verdict = 'rendition' | 'doubtful' | 'not-the-text';
 
-export function isRendition(analysis: SpeechAnalysis, calibration: Calibration): boolean {
-  return (
-    analysis.heard.length > 0 &&
-    verificationProbability(analysis, calibration) >= calibration.verification.threshold
-  );
+/** Does the audio support being a rendition of the reference text (verification.ts). */
+export function verdict(analysis: SpeechAnalysis, calibration: Calibration): Verdict {
+  if (analysis.heard.length === 0) return 'not-the-text';
+  const { model, rejectBelow, doubtBelow } = calibration.verification;
+  const score = predictTrees(model, verificationFeatures(analysis));
+  if (score < rejectBelow) return 'not-the-text';
+  return score < doubtBelow ? 'doubtful' : 'rendition';
 }
 
 export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
-  if (!isRendition(input.analysis, input.calibration)) return notTheSentence(input);
-  const mark = repeatSentenceMark(input.analysis);
+  const check = verdict(input.analysis, input.calibration);
+  if (check === 'not-the-text') return notTheSentence(input);
+  const mark = repeatSentenceMark(input.analysis, check === 'doubtful');
   const total = input.analysis.reference.length;
   const said = new Set(input.analysis.heard.map((word) => word.slot)).size;
   const content: ComponentInput = {
     fraction: mark / 3,
-    status: COMPONENT_STATUS.scored,
-    suggestion: say.contentSuggestion(
-      'rs',
-      said / Math.max(1, total),
-      `${said} of ${total} words heard in order`,
-    ),
+    status: check === 'doubtful' ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored,
+    suggestion:
+      check === 'doubtful'
+        ? say.DOUBTFUL_SENTENCE
+        : say.contentSuggestion(
+            'rs',
+            said / Math.max(1, total),
+            `${said} of ${total} words heard in order`,
+          ),
   };
+  const spoken = delivery(input);
   return {
     components: speakingComponents(
-      { content, contentNativeMax: 3, ...delivery(input) },
+      {
+        content,
+        contentNativeMax: 3,
+        ...spoken,
+        overallShare: (spoken.total ?? 0) * content.fraction,
+      },
       input.scale,
     ),
     words: sequenceWords(input),
@@ -101,8 +110,18 @@ export function scoreFreeSpeech(input: ScoringInput): SpeakingResult {
   };
 }
 
-/** Pronunciation and fluency from the calibrated utterance models (0–10 on speechocean762's scale). */
-function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency: ComponentInput } {
+interface Delivery {
+  pronunciation: ComponentInput;
+  fluency: ComponentInput;
+  /** The experts' total as the total model predicts it, as a share (undefined: nothing heard). */
+  total?: number;
+}
+
+/**
+ * Pronunciation and fluency from the calibrated utterance models (0–10 on speechocean762's
+ * scale), and the total model's estimate of the whole delivery.
+ */
+function delivery(input: ScoringInput): Delivery {
   const { analysis, calibration, cautions } = input;
   if (analysis.heard.length === 0) {
     const unscorable = {
@@ -117,6 +136,7 @@ function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency
   const pronunciation = predictBlend(calibration.accuracy, features) / calibration.accuracy.max;
   const fluency = predictBlend(calibration.fluency, features) / calibration.fluency.max;
   return {
+    total: predictBlend(calibration.total, features) / calibration.total.max,
     pronunciation: {
       fraction: pronunciation,
       status,

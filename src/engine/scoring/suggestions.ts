@@ -11,6 +11,8 @@ const CAUTIONS: Record<AudioCaution, string> = {
 };
 export const NOTHING_HEARD =
   'No words of the expected answer were recognised, so this could not be scored.';
+export const DOUBTFUL_SENTENCE =
+  'The answer may not match the sentence: the recording supports it only weakly, so content is held at 1 until an examiner has listened.';
 export const NOT_THE_SENTENCE =
   'The answer does not match the sentence: what was said is not a repetition of it, so it earns no marks.';
 

@@ -46,15 +46,19 @@ export function verificationFeatures(analysis: SpeechAnalysis): VerificationFeat
     meanGop: meanOr(words.map(wordGop), NO_EVIDENCE),
     lowGop25: words.length > 0 ? quantile(words.map(wordGop), 0.25) : NO_EVIDENCE,
     meanSenoneGop: meanOr(phones.map(senoneGop), NO_EVIDENCE),
-    agreement: meanOr(
-      phones.map((phone) => phone.agreement * frameCount(phone)),
-      0,
-    ) / Math.max(1, meanOr(phones.map(frameCount), 1)),
+    agreement:
+      meanOr(
+        phones.map((phone) => phone.agreement * frameCount(phone)),
+        0,
+      ) / Math.max(1, meanOr(phones.map(frameCount), 1)),
     decodedShare: decoded.length / size,
     heardShare: words.length / size,
     decodedGop: meanOr(decoded.map(wordGop), NO_EVIDENCE),
     decodedSenoneGop: meanOr(decoded.flatMap((word) => word.phones).map(senoneGop), NO_EVIDENCE),
-    decodedAgreement: meanOr(decoded.flatMap((word) => word.phones).map((phone) => phone.agreement), 0),
+    decodedAgreement: meanOr(
+      decoded.flatMap((word) => word.phones).map((phone) => phone.agreement),
+      0,
+    ),
     decodedMinGop: decoded.length > 0 ? Math.min(...decoded.map(wordGop)) : NO_EVIDENCE,
     frameGop: frameWeightedGop(analysis.aligned.flatMap((word) => word.phones)),
     ...phoneMatch(analysis),

@@ -16,7 +16,7 @@ import {
   type Pause,
   type UtteranceContext,
 } from './features.js';
-import { wordLabel } from './labels.js';
+import { wordLabel, wordShare } from './labels.js';
 
 export interface WordContext {
   analysis: SpeechAnalysis;
@@ -65,7 +65,7 @@ function heardWord(
   const word = analysis.heard[index]!;
   const wordValues = wordFeatures(analysis, index, answer);
   const score = predictBlend(calibration.word, wordValues);
-  const fraction = score / calibration.word.max;
+  const fraction = wordShare(score, calibration.labels, calibration.word.max);
   const phoneFractions = word.phones.map(
     (phone) =>
       predictBlend(
