@@ -170,19 +170,12 @@ function fitUtterance(rows: readonly UtteranceRow[], target: UtteranceTarget): B
  * (an in-sample prediction would look better than it is).
  */
 export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
-  const groups = [...new Set(rows.map((row) => row.group))].sort();
-  const fold = new Map(groups.map((group, index) => [group, index % INNER_FOLDS]));
-  const predictions = new Array<number>(rows.length).fill(0);
-  for (let k = 0; k < Math.min(INNER_FOLDS, groups.length); k += 1) {
-    const model = fitUtterance(
-      rows.filter((row) => fold.get(row.group) !== k),
-      'accuracy',
-    );
-    rows.forEach((row, index) => {
-      if (fold.get(row.group) === k) predictions[index] = predictBlend(model, row.values);
-    });
-  }
-  return predictions;
+  return outOfFold(
+    rows.map((row) => ({ values: row.values, target: row.accuracy })),
+    rows.map((row) => row.group),
+    (training) =>
+      fitBlend(training, UTTERANCE_FEATURES, RIDGE_LAMBDA.utterance, 10, UTTERANCE_TREES),
+  );
 }
 
 function fitWord(rows: readonly TrainingRow[]): BlendedModel {
