@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { tokenize } from '../src/engine/speech/lexicon.js';
+import { gaussian, seededRandom, withWhiteNoise } from '../test/helpers/speech-fixtures.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 
 export const CASE_KINDS = [
@@ -84,41 +85,6 @@ export function buildCases(labels: readonly Label[], kinds: readonly CaseKind[])
   );
 }
 
-/** A small deterministic generator, so every run builds the same noise. */
-function random(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-}
-
-function gaussian(next: () => number): number {
-  return Math.sqrt(-2 * Math.log(Math.max(1e-12, next()))) * Math.cos(2 * Math.PI * next());
-}
-
-/** Active speech level: the mean power of the loudest half of 20 ms frames. */
-function speechPower(samples: Float32Array): number {
-  const frame = 320;
-  const powers: number[] = [];
-  for (let start = 0; start + frame <= samples.length; start += frame) {
-    let sum = 0;
-    for (let i = start; i < start + frame; i += 1) sum += samples[i]! ** 2;
-    powers.push(sum / frame);
-  }
-  powers.sort((a, b) => b - a);
-  const loud = powers.slice(0, Math.max(1, Math.floor(powers.length / 2)));
-  return loud.reduce((sum, value) => sum + value, 0) / loud.length;
-}
-
-export function withWhiteNoise(samples: Float32Array, snrDb: number, seed: number): Float32Array {
-  const noiseRms = Math.sqrt(speechPower(samples) / 10 ** (snrDb / 10));
-  const next = random(seed);
-  return samples.map((value) => Math.max(-1, Math.min(1, value + noiseRms * gaussian(next))));
-}
-
 const RATE = 16000;
 
 function framedBySilence(body: Float32Array): Float32Array {
@@ -149,7 +115,7 @@ export function sawtoothBuzz(seconds: number, hz = 110): Float32Array {
 
 /** Pink noise by Paul Kellett's filter over white noise. */
 export function pinkNoise(seconds: number, seed: number): Float32Array {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const body = new Float32Array(seconds * RATE);
   let [b0, b1, b2, b3, b4, b5, b6] = [0, 0, 0, 0, 0, 0, 0];
   for (let i = 0; i < body.length; i += 1) {
@@ -184,7 +150,7 @@ function firstHalf(samples: Float32Array, words: number): Float32Array {
   const last = voiced.at(-1) ?? loud.length;
   const cut = first + Math.round(((last - first) * Math.floor(words / 2)) / words);
   // The recording goes on for a second after the learner stops, with the room's faint noise.
-  const next = random(words);
+  const next = seededRandom(words);
   const tail = Float32Array.from({ length: 16000 }, () => 0.001 * gaussian(next));
   const out = new Float32Array(cut * frame + tail.length);
   out.set(samples.subarray(0, cut * frame));

@@ -270,8 +270,8 @@ export function rootMeanSquare(samples: Float32Array): number {
   return Math.sqrt(energy / Math.max(1, samples.length));
 }
 
-/** A small deterministic generator, so noise is the same on every run. */
-function seeded(seed: number): () => number {
+/** A small deterministic generator (xorshift), so noise is the same on every run. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
     state ^= state << 13;
@@ -297,12 +297,13 @@ export function withWhiteNoise(samples: Float32Array, snrDb: number, seed = 1): 
   const loud = powers.slice(0, Math.max(1, Math.floor(powers.length / 2)));
   const signal = loud.reduce((sum, value) => sum + value, 0) / loud.length;
   const noiseRms = Math.sqrt(signal / 10 ** (snrDb / 10));
-  const next = seeded(seed);
-  return samples.map((value) => {
-    const gaussian =
-      Math.sqrt(-2 * Math.log(Math.max(1e-12, next()))) * Math.cos(2 * Math.PI * next());
-    return Math.max(-1, Math.min(1, value + noiseRms * gaussian));
-  });
+  const next = seededRandom(seed);
+  return samples.map((value) => Math.max(-1, Math.min(1, value + noiseRms * gaussian(next))));
+}
+
+/** A standard normal draw (Box–Muller) from a uniform generator. */
+export function gaussian(next: () => number): number {
+  return Math.sqrt(-2 * Math.log(Math.max(1e-12, next()))) * Math.cos(2 * Math.PI * next());
 }
 
 /** Non-speech from sox's synthesizer (a hum, a buzz, pink noise), framed by 0.5 s of silence. */
