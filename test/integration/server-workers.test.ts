@@ -1,0 +1,136 @@
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ENDPOINT_PATHS } from '../../src/shared/contract/endpoints.js';
+import type { JobBudget } from '../../src/server/workers/job-budget.js';
+import { WorkerPool } from '../../src/server/workers/worker-pool.js';
+import {
+  API_KEY,
+  failure,
+  post,
+  startServer,
+  withFixedTime,
+  type RunningServer,
+} from './server-harness.js';
+
+const SCRIPTED_WORKER = fileURLToPath(
+  new URL('../fixtures/workers/scripted-worker.ts', import.meta.url),
+);
+const BUDGET: JobBudget = { baseMs: 500, perAudioSecondMs: 500, capMs: 60_000 };
+
+let running: Array<{ pool: WorkerPool; server: RunningServer }> = [];
+
+async function poolServer(size: number, budget = BUDGET) {
+  const pool = new WorkerPool({
+    entry: SCRIPTED_WORKER,
+    execArgv: ['--import', 'tsx'],
+    size,
+    policy: {
+      audioRoots: [],
+      blockPrivateNetworks: true,
+      maxBytes: 1024,
+      maxDurationSeconds: 10,
+      fetchTimeoutMs: 1000,
+    },
+    budget,
+    log: pino({ level: 'silent' }),
+  });
+  expect(await pool.started()).toBe(true);
+  const server = await startServer({ speakingScorer: pool, maxConcurrentJobs: 8 });
+  running.push({ pool, server });
+  return { pool, server };
+}
+
+function rs(refText: string) {
+  return { audioUrl: 'https://audio.example/a.wav', refText };
+}
+
+/** Sends a request the test can abandon, as a client that hangs up. */
+function abandonable(server: RunningServer, refText: string) {
+  const client = new AbortController();
+  const answer = fetch(server.baseUrl + ENDPOINT_PATHS.rs, {
+    method: 'POST',
+    headers: { authorization: API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(rs(refText)),
+    signal: client.signal,
+  }).catch(() => 'hung up');
+  return { hangUp: () => client.abort(), answer };
+}
+
+afterEach(async () => {
+  for (const { pool, server } of running) {
+    await server.close();
+    await pool.close();
+  }
+  running = [];
+});
+
+describe('speech scoring in worker processes', () => {
+  it('stops a job past its budget, answers SCORING_TIMEOUT, and replaces the worker', async () => {
+    const { pool, server } = await poolServer(1);
+    const [before] = pool.workerPids;
+    // 2 s of audio: 0.5 s + 2 × 0.5 s = 1.5 s allowed, far below the 60 s cap.
+    const answer = await post(server, ENDPOINT_PATHS.rs, rs('hang 2'));
+    expect(answer.status).toBe(422);
+    const message =
+      'scoring 2.0 s of audio was stopped after 1.5 s, the time allowed for it; the answer was not scored';
+    expect(withFixedTime(answer.body)).toEqual(failure('SCORING_TIMEOUT', message));
+    const next = await post(server, ENDPOINT_PATHS.rs, rs('hello'));
+    expect(next.status).toBe(200);
+    expect(pool.workerPids).toHaveLength(1);
+    expect(pool.workerPids[0]).not.toBe(before);
+  });
+
+  it('stops a running job when its client hangs up, and drops a queued one', async () => {
+    const { pool, server } = await poolServer(1);
+    const [before] = pool.workerPids;
+    const runningJob = abandonable(server, 'hang 100');
+    const queuedJob = abandonable(server, 'busy 0');
+    await expect.poll(() => pool.queued).toBe(1);
+    queuedJob.hangUp();
+    await expect.poll(() => pool.queued).toBe(0);
+    runningJob.hangUp();
+    expect(await runningJob.answer).toBe('hung up');
+    await expect.poll(() => pool.workerPids[0], { timeout: 20_000 }).not.toBe(before);
+    // The replacement scores: the hung job is gone, not still holding the only worker.
+    expect((await post(server, ENDPOINT_PATHS.rs, rs('hello'))).status).toBe(200);
+  });
+
+  it('answers /health and dictation while every worker is busy', async () => {
+    const { pool, server } = await poolServer(2);
+    const jobs = [abandonable(server, 'hang 100'), abandonable(server, 'hang 100')];
+    await expect.poll(() => pool.busy).toBe(2);
+    const health = await fetch(`${server.baseUrl}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ready' });
+    const wfd = { question: 'Hello world', responseUser: 'hello world' };
+    expect((await post(server, ENDPOINT_PATHS.wfd, wfd)).status).toBe(200);
+    expect(pool.busy).toBe(2);
+    for (const job of jobs) job.hangUp();
+  });
+
+  it('counts the wait for a worker in processTime', async () => {
+    const { server } = await poolServer(1);
+    const first = post(server, ENDPOINT_PATHS.rs, rs('busy 600'));
+    const second = post(server, ENDPOINT_PATHS.rs, rs('busy 600'));
+    const times = (await Promise.all([first, second])).map(
+      (answer) => (answer.body as { processTime: number }).processTime,
+    );
+    // Each job computes 0.6 s; whichever waited for the other took at least 1.2 s in all.
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(0.6);
+    expect(Math.max(...times)).toBeGreaterThanOrEqual(1.2);
+  });
+
+  it('answers jobs still running when the drain ends with OVERLOADED', async () => {
+    const { pool, server } = await poolServer(1);
+    const job = post(server, ENDPOINT_PATHS.rs, rs('hang 100'));
+    await expect.poll(() => pool.busy).toBe(1);
+    await pool.drain(200);
+    const answer = await job;
+    expect(answer.status).toBe(503);
+    expect(withFixedTime(answer.body)).toEqual(
+      failure('OVERLOADED', 'the server shut down before this answer was scored; retry'),
+    );
+    expect(pool.workerPids).toEqual([]);
+  });
+});
