@@ -6,6 +6,7 @@ import type { JobBudget } from '../../src/server/workers/job-budget.js';
 import { WorkerPool } from '../../src/server/workers/worker-pool.js';
 import {
   API_KEY,
+  FakeSpeakingScorer,
   failure,
   post,
   startServer,
@@ -132,5 +133,39 @@ describe('speech scoring in worker processes', () => {
       failure('OVERLOADED', 'the server shut down before this answer was scored; retry'),
     );
     expect(pool.workerPids).toEqual([]);
+  });
+});
+
+describe('the cost of a speaking request, bounded before any work', () => {
+  it('refuses a refText or keyword word longer than any English word', async () => {
+    const scorer = new FakeSpeakingScorer();
+    const server = await startServer({ speakingScorer: scorer });
+    try {
+      const huge = await post(server, ENDPOINT_PATHS.rs, rs(`say ${'a'.repeat(1024 * 1024)}`));
+      expect(huge.status).toBe(400);
+      expect(withFixedTime(huge.body)).toEqual(
+        failure(
+          'INVALID_PARAMETER',
+          'refText has a word of 1048576 characters; a word may have at most 50',
+          'refText',
+        ),
+      );
+      const keyword = await post(server, ENDPOINT_PATHS.rl, {
+        ...rs('a lecture'),
+        keywords: ['lecture', 'x'.repeat(51)],
+      });
+      expect(withFixedTime(keyword.body)).toEqual(
+        failure(
+          'INVALID_PARAMETER',
+          'keywords.1 has a word of 51 characters; a word may have at most 50',
+          'keywords.1',
+        ),
+      );
+      const longest = 'pneumonoultramicroscopicsilicovolcanoconiosis';
+      expect((await post(server, ENDPOINT_PATHS.rs, rs(longest))).status).toBe(200);
+      expect(scorer.calls.map((call) => call.request.refText)).toEqual([longest]);
+    } finally {
+      await server.close();
+    }
   });
 });

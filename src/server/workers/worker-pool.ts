@@ -317,9 +317,9 @@ export class WorkerPool implements SpeakingScorer {
       for (const slot of busy) {
         if ((slot.worker.residentBytes() ?? 0) <= this.maxWorkerBytes) continue;
         const limit = Math.round(this.maxWorkerBytes / 2 ** 20);
-        const message = `decoding this audio needed more than the ${limit} MB a scoring worker may use`;
+        const message = `scoring this answer needed more than the ${limit} MB of memory a scoring worker may use`;
         this.options.log.warn({ worker: slot.worker.pid }, message);
-        this.retire(slot, new ScoringError('PAYLOAD_TOO_LARGE', message, 'audioUrl'));
+        this.retire(slot, new ScoringError('PAYLOAD_TOO_LARGE', message));
       }
     }, MEMORY_CHECK_MS);
     this.memoryTimer.unref();
