@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AudioPolicy } from '../../engine/speaking/scorer.js';
@@ -12,6 +13,12 @@ export interface WorkerLaunch {
   execArgv?: string[];
   policy: AudioPolicy;
 }
+
+/**
+ * Workers yield the CPU to the server's own thread, so that /health, dictation and the
+ * routing of speech jobs stay quick while every worker decodes.
+ */
+const WORKER_NICENESS = 10;
 
 /** One scoring worker process, as the pool drives it. */
 export class WorkerProcess {
@@ -31,6 +38,11 @@ export class WorkerProcess {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     const pid = this.child.pid;
+    try {
+      if (pid) setPriority(pid, WORKER_NICENESS);
+    } catch {
+      // Not permitted here: the workers run at the server's priority.
+    }
     createInterface({ input: this.child.stderr! }).on('line', (line) =>
       log.warn({ worker: pid }, line),
     );
