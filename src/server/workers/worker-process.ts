@@ -18,7 +18,7 @@ export interface WorkerLaunch {
  * Workers yield the CPU to the server's own thread, so that /health, dictation and the
  * routing of speech jobs stay quick while every worker decodes.
  */
-const WORKER_NICENESS = 10;
+const WORKER_NICENESS = 5;
 
 /** One scoring worker process, as the pool drives it. */
 export class WorkerProcess {
