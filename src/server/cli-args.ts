@@ -13,12 +13,14 @@ export interface CliOptions {
   workers: number | undefined;
   /** The most seconds one speaking job may run. */
   jobTimeoutSeconds: number | undefined;
+  /** On SIGTERM, how long jobs in flight may still run. */
+  drainSeconds: number | undefined;
   logLevel: string;
 }
 
 export const USAGE = `Usage: serve --port N [--host H] [--keys FILE] [--audio-root DIR]...
              [--block-private-networks] [--rate-limit N] [--workers N] [--max-jobs N]
-             [--job-timeout SECONDS] [--log-level L]
+             [--job-timeout SECONDS] [--drain-seconds SECONDS] [--log-level L]
 API keys come from --keys FILE (one a line, # comments) or EXAMINER_API_KEYS (comma-separated).`;
 
 function integer(name: string, value: string | undefined, min: number): number | undefined {
@@ -43,6 +45,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       'max-jobs': { type: 'string' },
       workers: { type: 'string' },
       'job-timeout': { type: 'string' },
+      'drain-seconds': { type: 'string' },
       'log-level': { type: 'string', default: 'info' },
     },
     strict: true,
@@ -60,6 +63,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     maxJobs: integer('max-jobs', values['max-jobs'], 1),
     workers: integer('workers', values.workers, 1),
     jobTimeoutSeconds: integer('job-timeout', values['job-timeout'], 1),
+    drainSeconds: integer('drain-seconds', values['drain-seconds'], 0),
     logLevel: values['log-level'],
   };
 }

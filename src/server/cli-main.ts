@@ -10,7 +10,7 @@ import { WorkerPool } from './workers/worker-pool.js';
 /** The parent process (the desktop app) reads this line from stdout to learn the port. */
 const READY_PREFIX = 'EXAMINER_SERVER_READY';
 /** Past the drain, closing sockets and workers takes well under this. */
-const FORCED_EXIT_MS = DRAIN_GRACE_MS + 5_000;
+const FORCED_EXIT_AFTER_DRAIN_MS = 5_000;
 
 export interface ServerRun {
   /** The worker module to fork: the TypeScript source under tsx, the bundle's file when built. */
@@ -45,11 +45,16 @@ function startPool(options: CliOptions, run: ServerRun, app: FastifyInstance): W
  * Stops accepting, lets the jobs in flight finish within the grace period (those left are
  * answered OVERLOADED), then exits 0.
  */
-function shutDownOn(stop: AbortSignal, app: FastifyInstance, pool: WorkerPool): void {
+function shutDownOn(
+  stop: AbortSignal,
+  app: FastifyInstance,
+  pool: WorkerPool,
+  graceMs: number,
+): void {
   const shutdown = () => {
     app.log.info({ reason: String(stop.reason) }, 'shutting down');
-    setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
-    void pool.drain(DRAIN_GRACE_MS);
+    setTimeout(() => process.exit(1), graceMs + FORCED_EXIT_AFTER_DRAIN_MS).unref();
+    void pool.drain(graceMs);
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -86,7 +91,8 @@ async function serve(argv: string[], run: ServerRun): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : options.port;
   process.stdout.write(`${READY_PREFIX} ${JSON.stringify({ port })}\n`);
   // A signal that came while listening is acted on here, once there is a server to close.
-  shutDownOn(run.stop, app, pool);
+  const graceMs = options.drainSeconds === undefined ? DRAIN_GRACE_MS : options.drainSeconds * 1000;
+  shutDownOn(run.stop, app, pool, graceMs);
 }
 
 export async function runServer(argv: string[], run: ServerRun): Promise<void> {

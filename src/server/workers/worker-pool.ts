@@ -89,10 +89,6 @@ export class WorkerPool implements SpeakingScorer {
     return true;
   }
 
-  get size(): number {
-    return this.options.size;
-  }
-
   /** Jobs waiting for a worker. */
   get queued(): number {
     return this.queue.length;
@@ -103,7 +99,7 @@ export class WorkerPool implements SpeakingScorer {
     return [...this.slots].filter((slot) => slot.job).length;
   }
 
-  /** Process ids of the workers, for the benchmark's memory figures. */
+  /** Process ids of the workers, for diagnostics and tests. */
   get workerPids(): number[] {
     return [...this.slots].flatMap((slot) => (slot.worker.pid ? [slot.worker.pid] : []));
   }
