@@ -30,11 +30,11 @@ function rateLimit(options: CliOptions) {
   return { max: options.rateLimitPerMinute, windowMs: 60_000 };
 }
 
-function startPool(options: CliOptions, run: ServerRun, app: FastifyInstance): WorkerPool {
+function startPool(options: CliOptions, size: number, entry: string, app: FastifyInstance) {
   const timeout = options.jobTimeoutSeconds;
   return new WorkerPool({
-    entry: run.workerEntry,
-    size: options.workers ?? availableParallelism(),
+    entry,
+    size,
     policy: audioPolicy(options.audioRoots, options.blockPrivateNetworks),
     budget: timeout ? { ...DEFAULT_JOB_BUDGET, capMs: timeout * 1000 } : DEFAULT_JOB_BUDGET,
     log: app.log,
@@ -84,7 +84,7 @@ async function serve(argv: string[], run: ServerRun): Promise<void> {
     rateLimit: rateLimit(options),
     logger: { level: options.logLevel, stream: process.stderr },
   });
-  const pool = startPool({ ...options, workers }, run, app);
+  const pool = startPool(options, workers, run.workerEntry, app);
   engineLoaded(pool.started().then((available) => (available ? pool : undefined)));
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
