@@ -89,7 +89,7 @@ async function serve(argv: string[], run: ServerRun): Promise<void> {
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  process.stdout.write(`${READY_PREFIX} ${JSON.stringify({ port })}\n`);
+  if (!run.stop.aborted) process.stdout.write(`${READY_PREFIX} ${JSON.stringify({ port })}\n`);
   // A signal that came while listening is acted on here, once there is a server to close.
   const graceMs = options.drainSeconds === undefined ? DRAIN_GRACE_MS : options.drainSeconds * 1000;
   shutDownOn(run.stop, app, pool, graceMs);

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -89,6 +90,27 @@ describe('serve command', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'exits 0 on SIGTERM during start-up, before it listens',
+    async () => {
+      // The key file is a FIFO: start-up waits on it, after the signal handlers are in place
+      // and before the server exists, until the test writes the keys.
+      const folder = mkdtempSync(join(tmpdir(), 'examiner-fifo-'));
+      const fifo = join(folder, 'keys');
+      execFileSync('mkfifo', [fifo]);
+      const server = start(['--port', '0', '--keys', fifo]);
+      const waitingOnFifo = () => readFileSync(`/proc/${server.child.pid}/wchan`, 'utf8');
+      await expect.poll(waitingOnFifo, { timeout: 30_000 }).toBe('wait_for_partner');
+      server.child.kill('SIGTERM');
+      const writing = writeFile(fifo, 'alpha\n');
+      const code = await server.exited;
+      // A server killed by the signal never read the FIFO: a reader of our own frees the write.
+      closeSync(openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK));
+      await writing;
+      expect(code).toBe(0);
+    },
+  );
 
   it('exits 0 on SIGTERM during start-up, while its workers load the speech engine', async () => {
     const loading = start(['--port', '0'], { EXAMINER_API_KEYS: 'alpha' });
