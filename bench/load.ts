@@ -107,16 +107,43 @@ function rssMb(pid: number): number {
   }
 }
 
-/** The highest resident memory any one worker reached while `work` ran. */
-async function peakWorkerRss<T>(serverPid: number, work: Promise<T>): Promise<[T, number]> {
-  let peak = 0;
+/** CPU seconds (user + system) a process has used; Linux reports them in 1/100 s. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+interface Observed<T> {
+  result: T;
+  /** The highest resident memory any one worker reached. */
+  peakRssMb: number;
+  /** CPU the workers used, and the wall time it was used in. */
+  workerCpuSeconds: number;
+  wallSeconds: number;
+}
+
+/** Runs `work` while sampling the server's workers: memory every 100 ms, CPU before and after. */
+async function observeWorkers<T>(serverPid: number, work: () => Promise<T>): Promise<Observed<T>> {
+  let peakRssMb = 0;
+  const cpuBefore = new Map(workerPids(serverPid).map((pid) => [pid, cpuSeconds(pid)]));
   const sample = () => {
-    for (const pid of workerPids(serverPid)) peak = Math.max(peak, rssMb(pid));
+    for (const pid of workerPids(serverPid)) peakRssMb = Math.max(peakRssMb, rssMb(pid));
   };
   sample();
   const timer = setInterval(sample, 100);
+  const started = performance.now();
   try {
-    return [await work, peak];
+    const result = await work();
+    let workerCpuSeconds = 0;
+    for (const pid of workerPids(serverPid)) {
+      workerCpuSeconds += cpuSeconds(pid) - (cpuBefore.get(pid) ?? 0);
+    }
+    const wallSeconds = (performance.now() - started) / 1000;
+    return { result, peakRssMb, workerCpuSeconds, wallSeconds };
   } finally {
     clearInterval(timer);
   }
@@ -282,8 +309,14 @@ async function openLoop(port: number, answers: Answer[], rate: number, seconds: 
 
 const ms = (value: number) => Math.round(value).toString();
 
-function speechRow(workers: number, clients: number, row: SpeechRow, rss: number): string {
-  return `| ${workers} | ${clients} | ${row.throughput.toFixed(2)} | ${ms(row.p50)} | ${ms(row.p99)} | ${row.done} | ${row.errors} | ${Math.round(rss)} |`;
+function speechRow(workers: number, clients: number, seen: Observed<SpeechRow>): string {
+  const row = seen.result;
+  const cpuPerAnswer = (seen.workerCpuSeconds / Math.max(1, row.done)).toFixed(2);
+  const coreShare = (seen.workerCpuSeconds / (seen.wallSeconds * workers)).toFixed(2);
+  return (
+    `| ${workers} | ${clients} | ${row.throughput.toFixed(2)} | ${ms(row.p50)} | ${ms(row.p99)} | ` +
+    `${row.done} | ${row.errors} | ${cpuPerAnswer} | ${coreShare} | ${Math.round(seen.peakRssMb)} |`
+  );
 }
 
 function median(values: number[]): number {
@@ -315,18 +348,17 @@ async function speech(answers: Answer[], folder: string, seconds: number): Promi
     }
     console.log(`\n### Repeat Sentence, closed loop (${seconds} s per run)\n`);
     console.log(
-      '| Workers | Clients | Answers/s | p50 ms | p99 ms | Answers | Errors | Peak RSS per worker MB |',
+      '| Workers | Clients | Answers/s | p50 ms | p99 ms | Answers | Errors | Worker CPU s per answer | Core share per worker | Peak RSS per worker MB |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     const saturated: Record<number, number[]> = { 1: [], [cores]: [] };
     for (const clients of [1, 2, 4]) {
       for (const { workers, server } of servers) {
-        const [row, rss] = await peakWorkerRss(
-          server.pid,
+        const seen = await observeWorkers(server.pid, () =>
           closedLoop(server.port, answers, clients, seconds),
         );
-        if (clients === 4) saturated[workers]!.push(row.throughput);
-        console.log(speechRow(workers, clients, row, rss));
+        if (clients === 4) saturated[workers]!.push(seen.result.throughput);
+        console.log(speechRow(workers, clients, seen));
       }
     }
     // Two more rounds at 4 clients, for the scaling's median.
@@ -344,8 +376,7 @@ async function speech(answers: Answer[], folder: string, seconds: number): Promi
         `vs ${one.toFixed(2)} with 1: ${(all / one).toFixed(2)}× (rounds: ${rounds.join(', ')})`,
     );
     const rate = 0.8 * all;
-    const [row, rss] = await peakWorkerRss(
-      servers[1]!.server.pid,
+    const { result: row, peakRssMb: rss } = await observeWorkers(servers[1]!.server.pid, () =>
       openLoop(servers[1]!.server.port, answers, rate, seconds * 3),
     );
     console.log(
@@ -383,12 +414,12 @@ async function mixed(answer: Answer, folder: string, seconds: number): Promise<v
         outcomes.push(`${response.status} ${body.data.error?.code ?? 'scored'} after ${took} s`);
       }
     };
-    const long = peakWorkerRss(server.pid, longRequests());
+    const long = observeWorkers(server.pid, longRequests);
     const [health, wfd] = await Promise.all([
       autocannon({ url: url('/health'), connections: 1, duration: seconds }),
       wfdRun(server.port, KEY, seconds, 4),
     ]);
-    const [, rss] = await long;
+    const rss = (await long).peakRssMb;
     console.log(
       `\n### Mixed: 1000-word rs requests while /health and wfd are hammered (${seconds} s)\n`,
     );
