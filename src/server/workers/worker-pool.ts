@@ -15,8 +15,9 @@ export interface PoolOptions extends WorkerLaunch {
   maxWorkerBytes?: number;
 }
 
-export const DEFAULT_MAX_WORKER_BYTES = 400 * 1024 * 1024;
-const MEMORY_CHECK_MS = 100;
+/** Below 400 MB with room for what a worker can allocate between two checks. */
+export const DEFAULT_MAX_WORKER_BYTES = 380 * 1024 * 1024;
+const MEMORY_CHECK_MS = 50;
 /** An idle worker holding more than this share of its allowance is replaced. */
 const RECYCLE_FRACTION = 0.75;
 const RESTART_BASE_MS = 500;
