@@ -11,14 +11,18 @@ export const DEFAULT_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
 
 /**
  * A word of `refText` (or of a keyword) longer than any English word is refused before any
- * work: the engine spells out unknown words letter by letter, and a 1 MB "word" took 40 s.
+ * work: what the engine spends on a word it does not know grows with its length (a 1 MB
+ * "word" took over 40 s).
  */
 export const MAX_WORD_LENGTH = 50;
 
 /** On SIGTERM, jobs in flight get this long to finish; the ones left are answered OVERLOADED. */
 export const DRAIN_GRACE_MS = 10_000;
 
-/** Speech scoring is CPU-bound: twice the cores keeps them busy while audio downloads. */
+/**
+ * Speaking jobs scored or waiting for a worker: twice the cores keeps every worker busy while
+ * the next answers download, without a queue that grows without end.
+ */
 export function defaultMaxConcurrentJobs(): number {
   return 2 * availableParallelism();
 }
