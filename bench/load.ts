@@ -9,7 +9,7 @@
  *    clients each sending one answer after another, on a server with 1 worker and with one
  *    per core; throughput, p50, p99, the scaling from one worker to all, worker memory.
  * 3. Open load at 80% of the measured peak, answers arriving at random (Poisson): p99.
- * 4. Mixed: a 1000-word rs request while /health and wfd are hammered.
+ * 4. Mixed: 1000-word rs requests on every worker while /health and wfd are hammered.
  */
 import autocannon from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -398,7 +398,7 @@ async function mixed(answer: Answer, folder: string, seconds: number): Promise<v
     const words = answer.refText.split(' ');
     const longText = Array.from({ length: 1000 }, (_, i) => words[i % words.length]).join(' ');
     const baseline = await wfdRun(server.port, KEY, seconds, 4);
-    // One 1000-word request after another, so that a worker is busy with one throughout.
+    // On every worker, one 1000-word request after another, so that all are busy throughout.
     const outcomes: string[] = [];
     const end = performance.now() + seconds * 1000;
     const longRequests = async () => {
@@ -414,17 +414,20 @@ async function mixed(answer: Answer, folder: string, seconds: number): Promise<v
         outcomes.push(`${response.status} ${body.data.error?.code ?? 'scored'} after ${took} s`);
       }
     };
-    const long = observeWorkers(server.pid, longRequests);
+    const workers = availableParallelism();
+    const long = observeWorkers(server.pid, () =>
+      Promise.all(Array.from({ length: workers }, longRequests)),
+    );
     const [health, wfd] = await Promise.all([
       autocannon({ url: url('/health'), connections: 1, duration: seconds }),
       wfdRun(server.port, KEY, seconds, 4),
     ]);
     const rss = (await long).peakRssMb;
     console.log(
-      `\n### Mixed: 1000-word rs requests while /health and wfd are hammered (${seconds} s)\n`,
+      `\n### Mixed: 1000-word rs requests on every worker while /health and wfd are hammered (${seconds} s)\n`,
     );
     console.log(
-      `1000-word requests, one after another: ${outcomes.join('; ')}. Workers peaked at ${Math.round(rss)} MB.\n`,
+      `1000-word requests, ${workers} at a time: ${outcomes.join('; ')}. Workers peaked at ${Math.round(rss)} MB.\n`,
     );
     console.log('| Measure | Requests/s | p50 ms | p99 ms | Errors |');
     console.log('|---|---:|---:|---:|---:|');
