@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import {
 const SCRIPTED_WORKER = fileURLToPath(
   new URL('../fixtures/workers/scripted-worker.ts', import.meta.url),
 );
+const POOL_HOST = fileURLToPath(new URL('../fixtures/workers/pool-host.ts', import.meta.url));
 const BUDGET: JobBudget = { baseMs: 500, perAudioSecondMs: 500, capMs: 60_000 };
 
 let running: Array<{ pool: WorkerPool; server: RunningServer }> = [];
@@ -40,6 +43,15 @@ async function poolServer(size: number, budget = BUDGET) {
   const server = await startServer({ speakingScorer: pool, maxConcurrentJobs: 8 });
   running.push({ pool, server });
   return { pool, server };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function rs(refText: string) {
@@ -167,5 +179,19 @@ describe('the cost of a speaking request, bounded before any work', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('a worker whose server dies', () => {
+  it('stops within seconds even in the middle of a job', async () => {
+    const host = spawn(process.execPath, ['--import', 'tsx', POOL_HOST], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const workerPid = await new Promise<number>((resolve) =>
+      createInterface({ input: host.stdout! }).once('line', (line) => resolve(Number(line))),
+    );
+    expect(alive(workerPid)).toBe(true);
+    host.kill('SIGKILL');
+    await expect.poll(() => alive(workerPid), { timeout: 20_000 }).toBe(false);
   });
 });

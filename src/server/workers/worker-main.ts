@@ -7,6 +7,7 @@ import type * as AudioModuleType from '../../engine/audio/index.js';
 import type * as EngineModuleType from '../../engine/speaking/index.js';
 import type { AudioPolicy } from '../../engine/speaking/scorer.js';
 import { ScoringError } from '../../shared/contract/errors.js';
+import { stopWithParent } from './parent-watch.js';
 import type { ScoreMessage, WorkerError, WorkerMessage } from './protocol.js';
 
 type EngineModule = typeof EngineModuleType;
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => {});
   process.on('SIGTERM', () => {});
   process.on('disconnect', () => process.exit(0));
+  stopWithParent();
   const policy = JSON.parse(process.argv[2] ?? '{}') as AudioPolicy;
   const modules = await loadModules();
   if (typeof modules === 'string') {
