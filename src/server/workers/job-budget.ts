@@ -1,10 +1,10 @@
 /**
- * How long one scoring job may run in a worker. Until its audio is decoded only the hard cap
- * applies (fetching has its own 20 s timeout); once the length is known, the job gets a fixed
- * allowance plus time proportional to the audio, never past the cap.
+ * How long one scoring job may run in a worker. Until its audio is decoded only the cap
+ * applies (fetching has its own 20 s timeout); once the length is known, decoding and scoring
+ * get a fixed allowance plus time proportional to the audio, never past the cap.
  */
 export interface JobBudget {
-  /** Allowance for any job, whatever its length. */
+  /** Allowance for any answer, whatever its length. */
   baseMs: number;
   /** Milliseconds per second of audio: 1000 is a real-time factor of 1. */
   perAudioSecondMs: number;
@@ -22,16 +22,28 @@ export const DEFAULT_JOB_BUDGET: JobBudget = {
   capMs: 45_000,
 };
 
-/** Milliseconds from the job's start at which it is stopped, given its audio length if known. */
-export function jobDeadlineMs(budget: JobBudget, audioSeconds?: number, decodedAtMs = 0): number {
-  if (audioSeconds === undefined) return budget.capMs;
-  const proportional = decodedAtMs + budget.baseMs + budget.perAudioSecondMs * audioSeconds;
-  return Math.min(budget.capMs, proportional);
+export interface Deadline {
+  /** Milliseconds from the job's start. */
+  atMs: number;
+  /** What the client is told when the job is stopped there. */
+  reason: string;
 }
 
-export function describeBudget(budgetMs: number, audioSeconds: number | undefined): string {
-  const limit = `${(budgetMs / 1000).toFixed(1)} s`;
-  return audioSeconds === undefined
-    ? `scoring was stopped after ${limit}, before its audio was decoded`
-    : `scoring ${audioSeconds.toFixed(1)} s of audio was stopped after ${limit}, the time allowed for it`;
+const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`;
+
+/** When a job is stopped, given its audio's length and when it was decoded, if known. */
+export function jobDeadline(budget: JobBudget, audioSeconds?: number, decodedAtMs = 0): Deadline {
+  const cap = {
+    atMs: budget.capMs,
+    reason: `scoring was stopped at the limit of ${seconds(budget.capMs)} per answer`,
+  };
+  if (audioSeconds === undefined) return cap;
+  const allowanceMs = budget.baseMs + budget.perAudioSecondMs * audioSeconds;
+  if (decodedAtMs + allowanceMs >= budget.capMs) return cap;
+  return {
+    atMs: decodedAtMs + allowanceMs,
+    reason:
+      `scoring ${seconds(audioSeconds * 1000)} of audio was stopped ${seconds(allowanceMs)} ` +
+      'after it was decoded, the time allowed for it',
+  };
 }

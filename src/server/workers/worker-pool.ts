@@ -3,7 +3,7 @@ import type { SpeakingResult, SpeakingScorer } from '../../engine/speaking/score
 import type { SpeakingTask } from '../../shared/contract/endpoints.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
-import { DEFAULT_JOB_BUDGET, describeBudget, jobDeadlineMs, type JobBudget } from './job-budget.js';
+import { DEFAULT_JOB_BUDGET, jobDeadline, type JobBudget } from './job-budget.js';
 import type { WorkerMessage } from './protocol.js';
 import { WorkerProcess, type WorkerLaunch } from './worker-process.js';
 
@@ -248,17 +248,18 @@ export class WorkerPool implements SpeakingScorer {
 
   private armDeadline(slot: Slot): void {
     clearTimeout(slot.deadline);
-    const decodedAt = performance.now() - slot.startedAt;
-    const budgetMs = jobDeadlineMs(this.budget, slot.audioSeconds, decodedAt);
-    const remaining = Math.max(0, slot.startedAt + budgetMs - performance.now());
-    slot.deadline = setTimeout(() => {
-      const reason = describeBudget(budgetMs, slot.audioSeconds);
-      this.options.log.warn({ worker: slot.worker.pid }, reason);
-      this.retire(
-        slot,
-        new ScoringError('SCORING_TIMEOUT', `${reason}; the answer was not scored`),
-      );
-    }, remaining);
+    const now = performance.now() - slot.startedAt;
+    const { atMs, reason } = jobDeadline(this.budget, slot.audioSeconds, now);
+    slot.deadline = setTimeout(
+      () => {
+        this.options.log.warn({ worker: slot.worker.pid }, reason);
+        this.retire(
+          slot,
+          new ScoringError('SCORING_TIMEOUT', `${reason}; the answer was not scored`),
+        );
+      },
+      Math.max(0, atMs - now),
+    );
   }
 
   private finish(slot: Slot, outcome: SpeakingResult | ScoringError): void {
