@@ -86,10 +86,11 @@ export class EmbeddedEngine {
     });
     const child = fork(
       this.options.modulePath,
-      // The engine serves this app alone, so no per-key rate limit.
+      // The engine serves this app alone, so no per-key rate limit; it drains for less time
+      // than terminate() waits, so that it stops its scoring workers itself.
       [
         ...['--port', '0', '--host', '127.0.0.1', '--audio-root', this.audioRoot],
-        ...['--rate-limit', '0', '--log-level', 'warn'],
+        ...['--rate-limit', '0', '--log-level', 'warn', '--drain-seconds', '3'],
       ],
       {
         execArgv: this.options.execArgv,
