@@ -75,15 +75,33 @@ export async function scoreAnswer(
   return scoreFreeSpeech({ ...common, analysis, keywords });
 }
 
+export interface ScoreOptions {
+  signal?: AbortSignal;
+  /** Told the answer's length once it is decoded, before recognition starts. */
+  onDecoded?: (seconds: number) => void;
+}
+
+/** The whole path for one answer: fetch and check the audio, then recognise and score it. */
+export async function scoreAudioUrl(
+  engine: SpeechEngine,
+  task: SpeakingTask,
+  request: SpeakingRequest,
+  policy: AudioPolicy,
+  { signal, onDecoded }: ScoreOptions = {},
+): Promise<SpeakingResult> {
+  const { audio, quality } = await loadAudio(request.audioUrl, policy, signal);
+  signal?.throwIfAborted();
+  onDecoded?.(audio.durationSeconds);
+  return scoreAnswer(engine, task, request, { ...audio, cautions: audioCautions(quality) });
+}
+
 /** Loads the acoustic model and calibration once; requests are decoded one at a time. */
 export async function createSpeakingScorer(policy: AudioPolicy): Promise<SpeakingScorer> {
   const engine = await loadSpeechEngine();
   let closed = false;
   return {
-    async score(task, request, signal) {
-      const { audio, quality } = await loadAudio(request.audioUrl, policy, signal);
-      signal?.throwIfAborted();
-      return scoreAnswer(engine, task, request, { ...audio, cautions: audioCautions(quality) });
+    score(task, request, signal) {
+      return scoreAudioUrl(engine, task, request, policy, { signal });
     },
     async close() {
       if (closed) return;

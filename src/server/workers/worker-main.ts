@@ -3,7 +3,6 @@
  * sends the audio policy in its argument, and stops it with SIGKILL when a job runs past its
  * budget or its client hangs up (the decoder runs in WebAssembly and cannot be interrupted).
  */
-import type * as AudioModuleType from '../../engine/audio/index.js';
 import type * as EngineModuleType from '../../engine/speaking/index.js';
 import type { AudioPolicy } from '../../engine/speaking/scorer.js';
 import { ScoringError } from '../../shared/contract/errors.js';
@@ -11,7 +10,6 @@ import { stopWithParent } from './parent-watch.js';
 import type { ScoreMessage, WorkerError, WorkerMessage } from './protocol.js';
 
 type EngineModule = typeof EngineModuleType;
-type AudioModule = typeof AudioModuleType;
 type SpeechEngine = Awaited<ReturnType<EngineModule['loadSpeechEngine']>>;
 
 function send(message: WorkerMessage): void {
@@ -27,34 +25,24 @@ function describe(error: unknown): WorkerError {
   return { code: 'INTERNAL', message: 'internal error; the failure has been logged', field: null };
 }
 
-async function loadModules(): Promise<[EngineModule, AudioModule] | string> {
+async function loadEngineModule(): Promise<EngineModule | string> {
   try {
-    return await Promise.all([
-      import('../../engine/speaking/index.js'),
-      import('../../engine/audio/index.js'),
-    ]);
+    return await import('../../engine/speaking/index.js');
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
 }
 
-/**
- * The same steps as the engine's createSpeakingScorer, with the decoded length reported in
- * between: the pool's time budget for the job is proportional to it.
- */
+/** One answer; its decoded length is reported first: the pool's time budget follows it. */
 async function runJob(
-  modules: [EngineModule, AudioModule],
+  speaking: EngineModule,
   engine: SpeechEngine,
   policy: AudioPolicy,
   { id, task, request }: ScoreMessage,
 ): Promise<void> {
-  const [speaking, audioModule] = modules;
   try {
-    const { audio, quality } = await audioModule.loadAudio(request.audioUrl, policy);
-    send({ type: 'decoded', id, seconds: audio.durationSeconds });
-    const result = await speaking.scoreAnswer(engine, task, request, {
-      ...audio,
-      clipped: quality.clipped,
+    const result = await speaking.scoreAudioUrl(engine, task, request, policy, {
+      onDecoded: (seconds) => send({ type: 'decoded', id, seconds }),
     });
     send({ type: 'done', id, result });
   } catch (error) {
@@ -70,14 +58,14 @@ async function main(): Promise<void> {
   process.on('disconnect', () => process.exit(0));
   stopWithParent();
   const policy = JSON.parse(process.argv[2] ?? '{}') as AudioPolicy;
-  const modules = await loadModules();
-  if (typeof modules === 'string') {
-    send({ type: 'unavailable', reason: modules });
+  const speaking = await loadEngineModule();
+  if (typeof speaking === 'string') {
+    send({ type: 'unavailable', reason: speaking });
     return;
   }
-  const engine = await modules[0].loadSpeechEngine();
+  const engine = await speaking.loadSpeechEngine();
   process.on('message', (message: ScoreMessage) => {
-    if (message.type === 'score') void runJob(modules, engine, policy, message);
+    if (message.type === 'score') void runJob(speaking, engine, policy, message);
   });
   send({ type: 'ready' });
 }
