@@ -71,8 +71,10 @@ export async function scoreOverHttp(cases: readonly Case[]): Promise<HttpOutcome
         }),
       });
       const body = (await response.json()) as {
-        error?: { code: string };
-        data?: { components: Array<{ name: string; score: number; status: number }> };
+        data?: {
+          components?: Array<{ name: string; score: number; status: number }>;
+          error?: { code: string };
+        };
       };
       const components = body.data?.components ?? [];
       const score = (name: string): number | null =>
@@ -80,7 +82,7 @@ export async function scoreOverHttp(cases: readonly Case[]): Promise<HttpOutcome
       outcomes.push({
         kind: item.kind,
         httpStatus: response.status,
-        code: body.error?.code ?? null,
+        code: body.data?.error?.code ?? null,
         content: score('score_content'),
         overall: score('overall'),
         statuses: components.map((component) => component.status),
