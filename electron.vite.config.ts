@@ -12,6 +12,7 @@ export default defineConfig({
           index: resolve('src/main/electron/index.ts'),
           'browser-host': resolve('src/main/browser-host/index.ts'),
           server: resolve('src/server/cli.ts'),
+          'scoring-worker': resolve('src/server/workers/worker-main.ts'),
         },
       },
     },

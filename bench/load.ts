@@ -1,75 +1,167 @@
 /**
- * Load test of the scoring server on loopback: the real CLI in its own process, autocannon
- * in this one. Prints requests/second and latency for scored dictation answers and for
- * requests refused for a bad key, then stops the server. `npm run bench:load [-- --seconds N]`.
+ * Load test of the scoring server on loopback: the real CLI in its own process, the load in
+ * this one. `npm run bench:load [-- --seconds N] [--connections N] [--no-speech]`.
+ *
+ * 1. Dictation: requests/second and latency for scored wfd answers and bad-key refusals
+ *    (autocannon).
+ * 2. Repeat Sentence with real recordings (speechocean762 from ../shared/so762 when present,
+ *    else espeak-ng sentences made now; skipped, saying so, when neither is there): 1, 2 and 4
+ *    clients each sending one answer after another, on a server with 1 worker and with one
+ *    per core; throughput, p50, p99, the scaling from one worker to all, worker memory.
+ * 3. Open load at 80% of the measured peak, answers arriving at random (Poisson): p99.
+ * 4. Mixed: 1000-word rs requests on every worker while /health and wfd are hammered.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
 
 const KEY = 'bench-key-0123456789abcdef';
 const READY_LINE = /^EXAMINER_SERVER_READY \{"port":(\d+)\}$/u;
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SO762_AUDIO = resolve(ROOT, '../shared/so762/audio');
 const WFD_BODY = JSON.stringify({
   question: 'The university library will be closed for renovation during the summer holidays.',
   responseUser: 'the univercity library will be closed for renovation during summer holiday',
 });
-
-interface Scenario {
-  name: string;
-  key: string;
-  expectStatus: number;
-}
-
-const SCENARIOS: Scenario[] = [
-  { name: 'wfd scored (200)', key: KEY, expectStatus: 200 },
-  { name: 'bad key refused (401)', key: 'not-a-key', expectStatus: 401 },
+const ESPEAK_SENTENCES = [
+  'The students finished their project before the deadline',
+  'Most of the museum will be closed for repairs next week',
+  'She asked the librarian where to find the history books',
+  'Our train was delayed because of the heavy snow',
+  'The results of the survey surprised the research team',
+  'Please remember to bring your passport to the airport',
 ];
 
-function startServer(): Promise<{ port: number; stop: () => Promise<void> }> {
-  const child = spawn(
-    'node_modules/.bin/tsx',
-    ['src/server/cli.ts', '--port', '0', '--rate-limit', '0', '--log-level', 'warn'],
-    { env: { ...process.env, EXAMINER_API_KEYS: KEY }, stdio: ['ignore', 'pipe', 'inherit'] },
+interface Answer {
+  audioUrl: string;
+  refText: string;
+}
+
+interface Server {
+  port: number;
+  pid: number;
+  stop: () => Promise<number | null>;
+}
+
+function startServer(args: string[]): Promise<Server> {
+  // Node with tsx's loader, as the app forks the built server (no tsx process in between).
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--rate-limit', '0', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, EXAMINER_API_KEYS: KEY },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const stop = async () => {
     child.kill('SIGTERM');
-    await exited;
+    return exited;
   };
-  return new Promise((resolve, reject) => {
+  return new Promise((resolveStart, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const match = READY_LINE.exec(line);
-      if (match) resolve({ port: Number(match[1]), stop });
+      if (match) resolveStart({ port: Number(match[1]), pid: child.pid!, stop });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
 }
 
-/** The speech engine loads after the ready line; measuring before it settles would mix the two. */
+/** The speech workers load after the ready line; measuring before they settle would mix the two. */
 async function waitUntilHealthy(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
+  for (let attempt = 0; attempt < 1200; attempt++) {
     const response = await fetch(`http://127.0.0.1:${port}/health`);
     await response.body?.cancel();
     if (response.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error('server did not become healthy within 60 s');
+  throw new Error('server did not become healthy within 120 s');
 }
 
-async function run(port: number, scenario: Scenario, seconds: number, connections: number) {
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function workerPids(serverPid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8');
+    return children.trim().split(/\s+/u).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB$/mu.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds (user + system) a process has used; Linux reports them in 1/100 s. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+interface Observed<T> {
+  result: T;
+  /** The highest resident memory any one worker reached. */
+  peakRssMb: number;
+  /** CPU the workers used, and the wall time it was used in. */
+  workerCpuSeconds: number;
+  wallSeconds: number;
+}
+
+/** Runs `work` while sampling the server's workers: memory every 100 ms, CPU before and after. */
+async function observeWorkers<T>(serverPid: number, work: () => Promise<T>): Promise<Observed<T>> {
+  let peakRssMb = 0;
+  const cpuBefore = new Map(workerPids(serverPid).map((pid) => [pid, cpuSeconds(pid)]));
+  const sample = () => {
+    for (const pid of workerPids(serverPid)) peakRssMb = Math.max(peakRssMb, rssMb(pid));
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  const started = performance.now();
+  try {
+    const result = await work();
+    let workerCpuSeconds = 0;
+    for (const pid of workerPids(serverPid)) {
+      workerCpuSeconds += cpuSeconds(pid) - (cpuBefore.get(pid) ?? 0);
+    }
+    const wallSeconds = (performance.now() - started) / 1000;
+    return { result, peakRssMb, workerCpuSeconds, wallSeconds };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// ---- 1. Dictation ------------------------------------------------------------------------
+
+async function wfdRun(port: number, key: string, seconds: number, connections: number) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/exam/listening/wfd`,
     method: 'POST',
-    headers: { authorization: scenario.key, 'content-type': 'application/json' },
+    headers: { authorization: key, 'content-type': 'application/json' },
     body: WFD_BODY,
     connections,
     duration: seconds,
   });
-  const unexpected = scenario.expectStatus === 200 ? result.non2xx : result['2xx'];
+  const unexpected = key === KEY ? result.non2xx : result['2xx'];
   return {
-    scenario: scenario.name,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -78,40 +170,310 @@ async function run(port: number, scenario: Scenario, seconds: number, connection
   };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '10' },
-    },
-  });
-  const seconds = Number(values.seconds);
-  const connections = Number(values.connections);
-  const loadBefore = loadavg()[0]?.toFixed(2);
-  const server = await startServer();
+async function dictation(seconds: number, connections: number): Promise<void> {
+  const server = await startServer(['--log-level', 'warn']);
   try {
     await waitUntilHealthy(server.port);
-    const rows = [];
-    for (const scenario of SCENARIOS)
-      rows.push(await run(server.port, scenario, seconds, connections));
-    const cpu = cpus()[0]?.model ?? 'unknown CPU';
-    console.log(
-      `\n${new Date().toISOString()} · Node ${process.version} · ${availableParallelism()} × ${cpu}`,
-    );
-    console.log(`${seconds} s per scenario, ${connections} connections, loopback`);
-    console.log(
-      `1-minute load average before/after: ${loadBefore} / ${loadavg()[0]?.toFixed(2)}\n`,
-    );
+    console.log('\n### Dictation (autocannon)\n');
     console.log('| Scenario | Requests/s | p50 ms | p99 ms | Requests | Errors |');
     console.log('|---|---:|---:|---:|---:|---:|');
-    for (const row of rows) {
+    for (const [name, key] of [
+      ['wfd scored (200)', KEY],
+      ['bad key refused (401)', 'not-a-key'],
+    ] as const) {
+      const row = await wfdRun(server.port, key, seconds, connections);
       console.log(
-        `| ${row.scenario} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.total} | ${row.errors} |`,
+        `| ${name} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.total} | ${row.errors} |`,
       );
     }
   } finally {
     await server.stop();
   }
+}
+
+// ---- 2. Speech recordings ----------------------------------------------------------------
+
+/** speechocean762 answers of 2.5 to 4.5 s (the corpus's median is 3.5 s), read where they lie. */
+function so762Answers(): { folder: string; answers: Answer[] } | undefined {
+  const labels = resolve(SO762_AUDIO, '../labels.jsonl');
+  if (!existsSync(SO762_AUDIO) || !existsSync(labels)) return undefined;
+  const texts = new Map<string, string>();
+  for (const line of readFileSync(labels, 'utf8').split('\n').filter(Boolean)) {
+    const { id, text } = JSON.parse(line) as { id: string; text: string };
+    texts.set(id, text);
+  }
+  const answers = readdirSync(SO762_AUDIO)
+    .filter((file) => file.endsWith('.wav'))
+    .sort()
+    .filter((file) => {
+      const seconds = (statSync(join(SO762_AUDIO, file)).size - 44) / 32_000;
+      return seconds >= 2.5 && seconds <= 4.5 && texts.has(file.slice(0, -4));
+    })
+    .slice(0, 60)
+    .map((file) => ({
+      audioUrl: pathToFileURL(join(SO762_AUDIO, file)).href,
+      refText: texts.get(file.slice(0, -4))!,
+    }));
+  return { folder: SO762_AUDIO, answers };
+}
+
+async function espeakAnswers(): Promise<{ folder: string; answers: Answer[] } | undefined> {
+  const run = promisify(execFile);
+  try {
+    await run('espeak-ng', ['--version']);
+  } catch {
+    return undefined;
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'bench-load-speech-'));
+  const answers: Answer[] = [];
+  for (const [index, sentence] of ESPEAK_SENTENCES.entries()) {
+    const file = join(folder, `answer-${index}.wav`);
+    await run('espeak-ng', ['-v', 'en-us+f2', '-s', '150', '-w', file, '--', sentence]);
+    answers.push({ audioUrl: pathToFileURL(file).href, refText: sentence });
+  }
+  return { folder, answers };
+}
+
+async function scoreOnce(port: number, answer: Answer): Promise<[number, boolean]> {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}/exam/speaking/rs`, {
+    method: 'POST',
+    headers: { authorization: KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(answer),
+  });
+  const body = (await response.json()) as { success: boolean };
+  return [performance.now() - started, response.status === 200 && body.success];
+}
+
+interface SpeechRow {
+  throughput: number;
+  p50: number;
+  p99: number;
+  done: number;
+  errors: number;
+}
+
+function summarise(latencies: number[], errors: number, seconds: number): SpeechRow {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    throughput: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    done: latencies.length,
+    errors,
+  };
+}
+
+/** `clients` clients, each sending its next answer as soon as the last is answered. */
+async function closedLoop(port: number, answers: Answer[], clients: number, seconds: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const end = performance.now() + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const [ms, ok] = await scoreOnce(port, answers[next++ % answers.length]!);
+      if (ok) latencies.push(ms);
+      else errors++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, client));
+  return summarise(latencies, errors, (performance.now() - started) / 1000);
+}
+
+/** Answers arriving at random at `rate` per second (Poisson), as a test centre's would. */
+async function openLoop(port: number, answers: Answer[], rate: number, seconds: number) {
+  let seed = 762;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) + 0.5) / 2 ** 31;
+  const latencies: number[] = [];
+  let errors = 0;
+  const pending: Array<Promise<void>> = [];
+  const started = performance.now();
+  let at = 0;
+  for (let i = 0; ; i++) {
+    at += (-Math.log(random()) / rate) * 1000;
+    if (at > seconds * 1000) break;
+    const wait = started + at - performance.now();
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    pending.push(
+      scoreOnce(port, answers[i % answers.length]!).then(([ms, ok]) => {
+        if (ok) latencies.push(ms);
+        else errors++;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return summarise(latencies, errors, seconds);
+}
+
+const ms = (value: number) => Math.round(value).toString();
+
+function speechRow(workers: number, clients: number, seen: Observed<SpeechRow>): string {
+  const row = seen.result;
+  const cpuPerAnswer = (seen.workerCpuSeconds / Math.max(1, row.done)).toFixed(2);
+  const coreShare = (seen.workerCpuSeconds / (seen.wallSeconds * workers)).toFixed(2);
+  return (
+    `| ${workers} | ${clients} | ${row.throughput.toFixed(2)} | ${ms(row.p50)} | ${ms(row.p99)} | ` +
+    `${row.done} | ${row.errors} | ${cpuPerAnswer} | ${coreShare} | ${Math.round(seen.peakRssMb)} |`
+  );
+}
+
+function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
+/**
+ * One server with a single worker and one with a worker per core run side by side, and the
+ * runs alternate between them, so that load from elsewhere on a shared machine falls on both
+ * alike rather than on whichever happened to run during it.
+ */
+async function speech(answers: Answer[], folder: string, seconds: number): Promise<void> {
+  const cores = availableParallelism();
+  // Room for every client's answer to wait its turn: the default (2 per worker) refuses
+  // the rest with OVERLOADED, which a closed-loop client would turn into a retry storm.
+  const start = (workers: number) =>
+    startServer(['--workers', String(workers), '--max-jobs', '16', '--audio-root', folder]);
+  const servers = [
+    { workers: 1, server: await start(1) },
+    { workers: cores, server: await start(cores) },
+  ];
+  try {
+    for (const { server } of servers) {
+      await waitUntilHealthy(server.port);
+      await scoreOnce(server.port, answers[0]!); // first-answer costs out of the figures
+    }
+    console.log(`\n### Repeat Sentence, closed loop (${seconds} s per run)\n`);
+    console.log(
+      '| Workers | Clients | Answers/s | p50 ms | p99 ms | Answers | Errors | Worker CPU s per answer | Core share per worker | Peak RSS per worker MB |',
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const saturated: Record<number, number[]> = { 1: [], [cores]: [] };
+    for (const clients of [1, 2, 4]) {
+      for (const { workers, server } of servers) {
+        const seen = await observeWorkers(server.pid, () =>
+          closedLoop(server.port, answers, clients, seconds),
+        );
+        if (clients === 4) saturated[workers]!.push(seen.result.throughput);
+        console.log(speechRow(workers, clients, seen));
+      }
+    }
+    // Two more rounds at 4 clients, for the scaling's median.
+    for (let round = 0; round < 2; round++) {
+      for (const { workers, server } of servers) {
+        const row = await closedLoop(server.port, answers, 4, seconds);
+        saturated[workers]!.push(row.throughput);
+      }
+    }
+    const one = median(saturated[1]!);
+    const all = median(saturated[cores]!);
+    const rounds = saturated[1]!.map((value, i) => (saturated[cores]![i]! / value).toFixed(2));
+    console.log(
+      `\nScaling at 4 clients, median of 3 alternating rounds: ${all.toFixed(2)} answers/s with ${cores} workers ` +
+        `vs ${one.toFixed(2)} with 1: ${(all / one).toFixed(2)}× (rounds: ${rounds.join(', ')})`,
+    );
+    const rate = 0.8 * all;
+    const { result: row, peakRssMb: rss } = await observeWorkers(servers[1]!.server.pid, () =>
+      openLoop(servers[1]!.server.port, answers, rate, seconds * 3),
+    );
+    console.log(
+      `\nOpen load at 80% of peak (${rate.toFixed(2)} answers/s, Poisson arrivals, ${seconds * 3} s, ${cores} workers): ` +
+        `p50 ${ms(row.p50)} ms, p99 ${ms(row.p99)} ms, ${row.done} answers, ${row.errors} errors, peak RSS per worker ${Math.round(rss)} MB`,
+    );
+  } finally {
+    await Promise.all(servers.map(({ server }) => server.stop()));
+  }
+}
+
+// ---- 4. Mixed ----------------------------------------------------------------------------
+
+async function mixed(answer: Answer, folder: string, seconds: number): Promise<void> {
+  const server = await startServer(['--audio-root', folder, '--log-level', 'warn']);
+  const url = (path: string) => `http://127.0.0.1:${server.port}${path}`;
+  try {
+    await waitUntilHealthy(server.port);
+    const words = answer.refText.split(' ');
+    const longText = Array.from({ length: 1000 }, (_, i) => words[i % words.length]).join(' ');
+    const baseline = await wfdRun(server.port, KEY, seconds, 4);
+    // On every worker, one 1000-word request after another, so that all are busy throughout.
+    const outcomes: string[] = [];
+    const end = performance.now() + seconds * 1000;
+    const longRequests = async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const response = await fetch(url('/exam/speaking/rs'), {
+          method: 'POST',
+          headers: { authorization: KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ audioUrl: answer.audioUrl, refText: longText }),
+        });
+        const body = (await response.json()) as { data: { error: { code: string } | null } };
+        const took = ((performance.now() - started) / 1000).toFixed(1);
+        outcomes.push(`${response.status} ${body.data.error?.code ?? 'scored'} after ${took} s`);
+      }
+    };
+    const workers = availableParallelism();
+    const long = observeWorkers(server.pid, () =>
+      Promise.all(Array.from({ length: workers }, longRequests)),
+    );
+    const [health, wfd] = await Promise.all([
+      autocannon({ url: url('/health'), connections: 1, duration: seconds }),
+      wfdRun(server.port, KEY, seconds, 4),
+    ]);
+    const rss = (await long).peakRssMb;
+    console.log(
+      `\n### Mixed: 1000-word rs requests on every worker while /health and wfd are hammered (${seconds} s)\n`,
+    );
+    console.log(
+      `1000-word requests, ${workers} at a time: ${outcomes.join('; ')}. Workers peaked at ${Math.round(rss)} MB.\n`,
+    );
+    console.log('| Measure | Requests/s | p50 ms | p99 ms | Errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    console.log(
+      `| /health (1 connection) | ${Math.round(health.requests.average)} | ${health.latency.p50} | ${health.latency.p99} | ${health.errors + health.non2xx} |`,
+    );
+    for (const [name, row] of [
+      ['wfd during (4 connections)', wfd],
+      ['wfd alone, before (4 connections)', baseline],
+    ] as const) {
+      console.log(
+        `| ${name} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} |`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      'no-speech': { type: 'boolean', default: false },
+    },
+  });
+  const seconds = Number(values.seconds);
+  const loadBefore = loadavg()[0]?.toFixed(2);
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  console.log(
+    `${new Date().toISOString()} · Node ${process.version} · ${availableParallelism()} × ${cpu}`,
+  );
+  await dictation(seconds, Number(values.connections));
+  if (!values['no-speech']) {
+    const recordings = so762Answers() ?? (await espeakAnswers());
+    if (!recordings) {
+      console.log('\nSpeech runs skipped: neither ../shared/so762 nor espeak-ng is present.');
+    } else {
+      const source = recordings.folder === SO762_AUDIO ? 'speechocean762' : 'espeak-ng';
+      console.log(`\nSpeech answers: ${recordings.answers.length} recordings from ${source}`);
+      await speech(recordings.answers, recordings.folder, seconds);
+      await mixed(recordings.answers[0]!, recordings.folder, seconds);
+    }
+  }
+  console.log(`\n1-minute load average before/after: ${loadBefore} / ${loadavg()[0]?.toFixed(2)}`);
 }
 
 main().catch((error: unknown) => {

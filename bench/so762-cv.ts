@@ -1,103 +1,184 @@
 import {
   answerContext,
+  expertBand,
   fitCalibration,
   phoneTypical,
   predictBlend,
   type Calibration,
 } from '../src/engine/scoring/calibration.js';
 import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/scoring/features.js';
-import { mean, pearson } from '../src/engine/scoring/statistics.js';
-import type { CorpusItem } from './so762-corpus.js';
+import { scoreRepeatSentence, verdict } from '../src/engine/scoring/score-speech.js';
+import type { AudioCaution } from '../src/engine/scoring/suggestions.js';
+import { pearson } from '../src/engine/scoring/statistics.js';
+import type { SpeakingResult } from '../src/engine/speaking/scorer.js';
+import type { CaseItem, CorpusItem } from './so762-analyses.js';
+import type { CaseKind } from './so762-cases.js';
 import { matchPhones } from './so762-phones.js';
 import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
 
 export const FOLDS = 5;
 
+/** Engine and expert scores, with each pair's speaker for the speaker bootstrap. */
 export interface Pairs {
   predicted: number[];
   expert: number[];
+  speakers: string[];
 }
+
+/** What the audio check found: refused as silent (NO_SPEECH), or to be scored with cautions. */
+export interface AudioCheck {
+  silent: boolean;
+  cautions: AudioCaution[];
+}
+
+export interface CaseOutcome {
+  kind: CaseKind;
+  /** Refused before scoring: NO_SPEECH. */
+  refused: boolean;
+  /** Scored but unscorable: content status 2. */
+  unscorable: boolean;
+  /** Content (of 3) and overall (of 5) as a client receives them at scale 5, precision 0.1. */
+  content: number;
+  overall: number;
+  /** Scored with a caution (status 1). */
+  caution: boolean;
+}
+
+export const LABEL_ROWS = ['Bad', 'Average', 'Good', 'Missing'] as const;
 
 export interface CrossValidation {
   phone: Pairs;
   phoneHeard: Pairs;
   word: Pairs;
   wordHeard: Pairs;
-  /**
-   * Diagnostic, not what the API returns (a Missing word scores 0 there): every word, a Missing
-   * one scored with the training speakers' mean expert accuracy of Missing words.
-   */
-  wordMissingAtMean: Pairs;
-  /** Expert accuracy of each word the engine did not hear. */
-  missingExpert: number[];
   accuracy: Pairs;
   fluency: Pairs;
   total: Pairs;
+  /** The pipeline's `overall` (0–5) against the experts' total. */
+  overall: Pairs;
+  /** Engine label (Bad, Average, Good, Missing) × expert band (0–4, 5–7, 8–10). */
+  confusion: number[][];
+  /** Expert accuracy of each word labelled Missing. */
+  missingExpert: number[];
+  outcomes: CaseOutcome[];
 }
 
-const emptyPairs = (): Pairs => ({ predicted: [], expert: [] });
+const emptyPairs = (): Pairs => ({ predicted: [], expert: [], speakers: [] });
 
-export function speakerFolds(items: readonly CorpusItem[]): Map<string, number> {
-  const speakers = [...new Set(items.map((item) => item.speaker))].sort();
-  return new Map(speakers.map((speaker, index) => [speaker, index % FOLDS]));
+export function speakerFolds(speakers: Iterable<string>): Map<string, number> {
+  const sorted = [...new Set(speakers)].sort();
+  return new Map(sorted.map((speaker, index) => [speaker, index % FOLDS]));
 }
 
-/** Every utterance is scored by models fitted on the other folds' speakers only. */
-export function crossValidate(items: readonly CorpusItem[]): CrossValidation {
-  const folds = speakerFolds(items);
+/**
+ * Every case is scored by models fitted on the other folds' speakers only; every choice the
+ * calibration makes (verification bar, label bars, out-of-fold context) is made inside it.
+ */
+export function crossValidate(
+  items: readonly CorpusItem[],
+  cases: readonly CaseItem[],
+  checks: ReadonlyMap<string, AudioCheck>,
+): CrossValidation {
+  const folds = speakerFolds(cases.map((item) => item.case.speaker));
   const result: CrossValidation = {
     phone: emptyPairs(),
     phoneHeard: emptyPairs(),
     word: emptyPairs(),
     wordHeard: emptyPairs(),
-    wordMissingAtMean: emptyPairs(),
-    missingExpert: [],
     accuracy: emptyPairs(),
     fluency: emptyPairs(),
     total: emptyPairs(),
+    overall: emptyPairs(),
+    confusion: LABEL_ROWS.map(() => [0, 0, 0]),
+    missingExpert: [],
+    outcomes: [],
   };
   for (let fold = 0; fold < FOLDS; fold += 1) {
-    const train = items.filter((item) => folds.get(item.speaker) !== fold);
-    const norms = corpusPhoneNorms(train);
-    const calibration = fitCalibration(calibrationData(train, norms), norms, `fold ${fold}`);
-    const missingMean = mean(train.flatMap(missingWordAccuracies));
-    for (const item of items.filter((entry) => folds.get(entry.speaker) === fold))
-      score(item, calibration, missingMean, result);
+    const inFold = (speaker: string): boolean => folds.get(speaker) === fold;
+    const trainItems = items.filter((item) => !inFold(item.speaker));
+    const norms = corpusPhoneNorms(trainItems);
+    const calibration = fitCalibration(
+      calibrationData(
+        trainItems,
+        cases.filter((item) => !inFold(item.case.speaker)),
+        norms,
+      ),
+      norms,
+      `fold ${fold}`,
+    );
+    for (const item of cases.filter((entry) => inFold(entry.case.speaker))) {
+      const check = checks.get(item.id) ?? { silent: false, cautions: [] };
+      const scored = check.silent ? null : scoreCase(item, calibration, check.cautions);
+      result.outcomes.push(outcome(item.case.kind, scored));
+    }
+    for (const item of items.filter((entry) => inFold(entry.speaker))) {
+      const check = checks.get(item.id) ?? { silent: false, cautions: [] };
+      scoreItem(item, calibration, check, result);
+    }
   }
   return result;
 }
 
-function missingWordAccuracies(item: CorpusItem): number[] {
-  const heard = new Set(item.analysis.heard.map((word) => word.slot));
-  return item.label.words.flatMap((word, slot) => (heard.has(slot) ? [] : [word.accuracy]));
+function scoreCase(
+  item: CaseItem,
+  calibration: Calibration,
+  cautions: readonly AudioCaution[],
+): SpeakingResult {
+  return scoreRepeatSentence({
+    analysis: item.analysis,
+    calibration,
+    scale: { scale: 5, precision: 0.1 },
+    durationMs: Math.round(item.audioSeconds * 1000),
+    cautions,
+  });
 }
 
-function push(pairs: Pairs, predicted: number, expert: number): void {
+function outcome(kind: CaseKind, scored: SpeakingResult | null): CaseOutcome {
+  const [content, , , overall] = scored?.components ?? [];
+  return {
+    kind,
+    refused: scored === null,
+    unscorable: content?.status === 2,
+    content: content?.score ?? 0,
+    overall: overall?.score ?? 0,
+    caution:
+      content !== undefined && Math.max(...(scored?.components ?? []).map((c) => c.status)) === 1,
+  };
+}
+
+function push(pairs: Pairs, predicted: number, expert: number, speaker: string): void {
   pairs.predicted.push(predicted);
   pairs.expert.push(expert);
+  pairs.speakers.push(speaker);
 }
 
-function score(
+function scoreItem(
   item: CorpusItem,
   calibration: Calibration,
-  missingMean: number,
+  check: AudioCheck,
   result: CrossValidation,
 ): void {
-  const { analysis, label } = item;
+  const { analysis, label, speaker } = item;
   const features = utteranceFeatures(analysis);
-  push(result.accuracy, predictBlend(calibration.accuracy, features), label.accuracy);
-  push(result.fluency, predictBlend(calibration.fluency, features), label.fluency);
-  push(result.total, predictBlend(calibration.total, features), label.total);
+  push(result.accuracy, predictBlend(calibration.accuracy, features), label.accuracy, speaker);
+  push(result.fluency, predictBlend(calibration.fluency, features), label.fluency, speaker);
+  push(result.total, predictBlend(calibration.total, features), label.total, speaker);
+  const scored = check.silent ? null : scoreCase(item, calibration, check.cautions);
+  push(result.overall, scored?.components[3]?.score ?? 0, label.total, speaker);
+  const accepted = scored !== null && verdict(analysis, calibration) !== 'not-the-text';
+  const labels = (scored?.words ?? []).filter((word) => word.label !== 'Pause');
   const context = answerContext(analysis, calibration);
   label.words.forEach((expert, slot) => {
-    const index = analysis.heard.findIndex((heard) => heard.slot === slot);
+    const index = accepted ? analysis.heard.findIndex((heard) => heard.slot === slot) : -1;
+    const engineLabel = labels[slot]?.label ?? 'Missing';
+    const row = LABEL_ROWS.indexOf(engineLabel as (typeof LABEL_ROWS)[number]);
+    result.confusion[row < 0 ? 3 : row]![expertBand(expert.accuracy)]! += 1;
     const word = analysis.heard[index];
+    if (!word) result.missingExpert.push(expert.accuracy);
     const wordValues = word ? wordFeatures(analysis, index, context) : null;
     const wordScore = wordValues ? predictBlend(calibration.word, wordValues) : 0;
-    push(result.word, wordScore, expert.accuracy);
-    if (word) push(result.wordHeard, wordScore, expert.accuracy);
-    else result.missingExpert.push(expert.accuracy);
-    push(result.wordMissingAtMean, word ? wordScore : missingMean, expert.accuracy);
+    push(result.word, wordScore, expert.accuracy, speaker);
+    if (word) push(result.wordHeard, wordScore, expert.accuracy, speaker);
     const phoneScores = (word?.phones ?? []).map((phone) =>
       predictBlend(
         calibration.phone,
@@ -115,12 +196,40 @@ function score(
     expert.pa.forEach((pa, index) => {
       // An expected phone the aligner has no counterpart for gets the word's mean phone score.
       const phoneScore = word ? (phoneScores[match[index] ?? -1] ?? wordMean) : 0;
-      push(result.phone, phoneScore, pa);
-      if (word) push(result.phoneHeard, phoneScore, pa);
+      push(result.phone, phoneScore, pa, speaker);
+      if (word) push(result.phoneHeard, phoneScore, pa, speaker);
     });
   });
 }
 
 export function correlation(pairs: Pairs): number {
   return pearson(pairs.predicted, pairs.expert);
+}
+
+/** 95% interval of r by resampling speakers with replacement (a new-speaker forecast). */
+export function bootstrapInterval(pairs: Pairs, rounds = 1000): [number, number] {
+  const bySpeaker = new Map<string, number[]>();
+  pairs.speakers.forEach((speaker, index) =>
+    bySpeaker.set(speaker, [...(bySpeaker.get(speaker) ?? []), index]),
+  );
+  const groups = [...bySpeaker.values()];
+  let state = 12345;
+  const next = (): number => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 2 ** 32;
+  };
+  const values: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const predicted: number[] = [];
+    const expert: number[] = [];
+    for (let pick = 0; pick < groups.length; pick += 1) {
+      for (const index of groups[Math.floor(next() * groups.length)]!) {
+        predicted.push(pairs.predicted[index]!);
+        expert.push(pairs.expert[index]!);
+      }
+    }
+    values.push(pearson(predicted, expert));
+  }
+  values.sort((a, b) => a - b);
+  return [values[Math.floor(0.025 * rounds)]!, values[Math.floor(0.975 * rounds)]!];
 }

@@ -13,7 +13,10 @@ import {
   type PhoneNorms,
 } from '../src/engine/scoring/calibration.js';
 import type { HeardWord } from '../src/engine/speech/analysis.js';
-import type { CorpusItem, LabelWord } from './so762-corpus.js';
+import { verificationFeatures } from '../src/engine/scoring/verification.js';
+import type { CaseItem, CorpusItem } from './so762-analyses.js';
+import { isRendition } from './so762-cases.js';
+import type { LabelWord } from './so762-corpus.js';
 import { matchPhones } from './so762-phones.js';
 
 /** Expert phone accuracy for each aligned phone of a heard word, where the two line up. */
@@ -51,8 +54,22 @@ export function corpusPhoneNorms(items: readonly CorpusItem[]): PhoneNorms {
   };
 }
 
-export function calibrationData(items: readonly CorpusItem[], norms: PhoneNorms): CalibrationData {
-  const data: CalibrationData = { utterances: [], words: [], phones: [] };
+export function calibrationData(
+  items: readonly CorpusItem[],
+  cases: readonly CaseItem[],
+  norms: PhoneNorms,
+): CalibrationData {
+  const data: CalibrationData = {
+    verification: cases.map((item) => ({
+      values: verificationFeatures(item.analysis),
+      target: isRendition(item.case.kind) ? 1 : 0,
+      group: item.case.speaker,
+      kind: item.case.kind,
+    })),
+    utterances: [],
+    words: [],
+    phones: [],
+  };
   for (const item of items) {
     const { label, analysis } = item;
     const utterance = data.utterances.length;

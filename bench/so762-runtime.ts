@@ -31,7 +31,7 @@ export async function measureRuntime(
     const started = performance.now();
     const audio = await decodeAudio(bytes);
     const request = { audioUrl: 'file:', refText: label.text, scale: 5, precision: 0.1 };
-    await scoreAnswer(engine, 'rs', request, { ...audio, clipped: false });
+    await scoreAnswer(engine, 'rs', request, { ...audio, cautions: [] });
     latencies.push(performance.now() - started);
     audioSeconds += audio.durationSeconds;
     peakRss = Math.max(peakRss, process.memoryUsage().rss);

@@ -13,6 +13,7 @@ const outputs = [
   'out/main/index.js',
   'out/main/browser-host.js',
   'out/main/server.js',
+  'out/main/scoring-worker.js',
   'out/preload/index.cjs',
   'out/renderer/index.html',
 ];

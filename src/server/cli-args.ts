@@ -9,11 +9,18 @@ export interface CliOptions {
   /** Requests per minute per key; 0 turns rate limiting off. */
   rateLimitPerMinute: number | undefined;
   maxJobs: number | undefined;
+  /** Scoring worker processes; default one per CPU core. */
+  workers: number | undefined;
+  /** The most seconds one speaking job may run. */
+  jobTimeoutSeconds: number | undefined;
+  /** On SIGTERM, how long jobs in flight may still run. */
+  drainSeconds: number | undefined;
   logLevel: string;
 }
 
 export const USAGE = `Usage: serve --port N [--host H] [--keys FILE] [--audio-root DIR]...
-             [--block-private-networks] [--rate-limit N] [--max-jobs N] [--log-level L]
+             [--block-private-networks] [--rate-limit N] [--workers N] [--max-jobs N]
+             [--job-timeout SECONDS] [--drain-seconds SECONDS] [--log-level L]
 API keys come from --keys FILE (one a line, # comments) or EXAMINER_API_KEYS (comma-separated).`;
 
 function integer(name: string, value: string | undefined, min: number): number | undefined {
@@ -36,6 +43,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
       'block-private-networks': { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
       'max-jobs': { type: 'string' },
+      workers: { type: 'string' },
+      'job-timeout': { type: 'string' },
+      'drain-seconds': { type: 'string' },
       'log-level': { type: 'string', default: 'info' },
     },
     strict: true,
@@ -51,6 +61,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
     blockPrivateNetworks: values['block-private-networks'],
     rateLimitPerMinute: integer('rate-limit', values['rate-limit'], 0),
     maxJobs: integer('max-jobs', values['max-jobs'], 1),
+    workers: integer('workers', values.workers, 1),
+    jobTimeoutSeconds: integer('job-timeout', values['job-timeout'], 1),
+    drainSeconds: integer('drain-seconds', values['drain-seconds'], 0),
     logLevel: values['log-level'],
   };
 }

@@ -9,7 +9,20 @@ export const AUDIO_FETCH_TIMEOUT_MS = 20_000;
 
 export const DEFAULT_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
 
-/** Speech scoring is CPU-bound: twice the cores keeps them busy while audio downloads. */
+/**
+ * A word of `refText` (or of a keyword) longer than any English word is refused before any
+ * work: what the engine spends on a word it does not know grows with its length (a 1 MB
+ * "word" took over 40 s).
+ */
+export const MAX_WORD_LENGTH = 50;
+
+/** On SIGTERM, jobs in flight get this long to finish; the ones left are answered OVERLOADED. */
+export const DRAIN_GRACE_MS = 10_000;
+
+/**
+ * Speaking jobs scored or waiting for a worker: twice the cores keeps every worker busy while
+ * the next answers download, without a queue that grows without end.
+ */
 export function defaultMaxConcurrentJobs(): number {
   return 2 * availableParallelism();
 }

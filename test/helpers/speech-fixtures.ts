@@ -269,3 +269,73 @@ export function rootMeanSquare(samples: Float32Array): number {
   for (const v of samples) energy += v * v;
   return Math.sqrt(energy / Math.max(1, samples.length));
 }
+
+/** A small deterministic generator (xorshift), so noise is the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
+/**
+ * White noise added to a 16 kHz mono recording at the given signal-to-noise ratio, the signal
+ * measured as its active level (the mean power of the louder half of its 20 ms frames).
+ */
+export function withWhiteNoise(samples: Float32Array, snrDb: number, seed = 1): Float32Array {
+  const frame = 320;
+  const powers: number[] = [];
+  for (let start = 0; start + frame <= samples.length; start += frame) {
+    let sum = 0;
+    for (let i = start; i < start + frame; i += 1) sum += samples[i]! ** 2;
+    powers.push(sum / frame);
+  }
+  powers.sort((a, b) => b - a);
+  const loud = powers.slice(0, Math.max(1, Math.floor(powers.length / 2)));
+  const signal = loud.reduce((sum, value) => sum + value, 0) / loud.length;
+  const noiseRms = Math.sqrt(signal / 10 ** (snrDb / 10));
+  const next = seededRandom(seed);
+  return samples.map((value) => Math.max(-1, Math.min(1, value + noiseRms * gaussian(next))));
+}
+
+/** A standard normal draw (Box–Muller) from a uniform generator. */
+export function gaussian(next: () => number): number {
+  return Math.sqrt(-2 * Math.log(Math.max(1e-12, next()))) * Math.cos(2 * Math.PI * next());
+}
+
+/** Non-speech from sox's synthesizer (a hum, a buzz, pink noise), framed by 0.5 s of silence. */
+export async function synthesizedNoise(
+  kind: 'hum' | 'buzz' | 'pink',
+  seconds = 3,
+): Promise<Uint8Array> {
+  const synth: Record<typeof kind, string[]> = {
+    hum: ['sine', '100', 'sine', '200', 'sine', '300'],
+    buzz: ['sawtooth', '110'],
+    pink: ['pinknoise'],
+  };
+  const key = cacheKey(['noise', kind, seconds]);
+  return cached(key, 'wav', async (out) => {
+    await run('sox', [
+      '-V1',
+      '-n',
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      out,
+      'synth',
+      String(seconds),
+      ...synth[kind],
+      'vol',
+      '0.3',
+      'pad',
+      '0.5',
+      '0.5',
+    ]);
+  });
+}

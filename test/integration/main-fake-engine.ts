@@ -14,6 +14,7 @@ const { values } = parseArgs({
     'audio-root': { type: 'string', multiple: true },
     'rate-limit': { type: 'string' },
     'log-level': { type: 'string' },
+    'drain-seconds': { type: 'string' },
   },
 });
 const key = process.env.EXAMINER_API_KEYS;

@@ -1,18 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { edit, missingToolsReason, synthesizeSpeech } from '../helpers/speech-fixtures.js';
 
-const TSX = join('node_modules', '.bin', 'tsx');
 const CLI = join('src', 'server', 'cli.ts');
 const READY_LINE = /^EXAMINER_SERVER_READY \{"port":(\d+)\}$/u;
 
 const children: ChildProcess[] = [];
 
+/**
+ * Node itself with tsx's loader, as the app forks the built server: tsx's own command would
+ * stand between the test and the server, relaying signals (and killing a server that does
+ * not acknowledge one within 30 ms).
+ */
 function start(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(TSX, [CLI, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     env: { ...process.env, EXAMINER_API_KEYS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -27,10 +34,19 @@ function start(args: string[], env: Record<string, string> = {}) {
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code} before ready`)));
   });
+  ready.catch(() => {});
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return { child, ready, exited, stdout, stderr: () => stderr };
+}
+
+async function healthy(port: number): Promise<void> {
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/health`)).status, {
+      timeout: 60_000,
+    })
+    .toBe(200);
 }
 
 async function wfd(port: number, key: string): Promise<number> {
@@ -75,9 +91,89 @@ describe('serve command', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it.skipIf(process.platform !== 'linux')(
+    'exits 0 on SIGTERM during start-up, before it listens',
+    async () => {
+      // The key file is a FIFO: start-up waits on it, after the signal handlers are in place
+      // and before the server exists, until the test writes the keys.
+      const folder = mkdtempSync(join(tmpdir(), 'examiner-fifo-'));
+      const fifo = join(folder, 'keys');
+      execFileSync('mkfifo', [fifo]);
+      const server = start(['--port', '0', '--keys', fifo]);
+      const waitingOnFifo = () => readFileSync(`/proc/${server.child.pid}/wchan`, 'utf8');
+      await expect.poll(waitingOnFifo, { timeout: 30_000 }).toBe('wait_for_partner');
+      server.child.kill('SIGTERM');
+      const writing = writeFile(fifo, 'alpha\n');
+      const code = await server.exited;
+      // A server killed by the signal never read the FIFO: a reader of our own frees the write.
+      closeSync(openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK));
+      await writing;
+      expect(code).toBe(0);
+    },
+  );
+
+  it('exits 0 on SIGTERM during start-up, while its workers load the speech engine', async () => {
+    const loading = start(['--port', '0'], { EXAMINER_API_KEYS: 'alpha' });
+    await loading.ready;
+    loading.child.kill('SIGTERM');
+    expect(await loading.exited).toBe(0);
+  });
+
   it('refuses to start without keys', async () => {
     const server = start(['--port', '0']);
     await expect(server.ready).rejects.toThrow('exited with 1');
     expect(server.stderr()).toContain('no API keys');
+  });
+});
+
+interface ScoredEnvelope {
+  success: boolean;
+  data: { components: Array<{ name: string; score: number }>; error: { code: string } | null };
+}
+
+describe.skipIf(missingToolsReason())('serve command scoring speech in workers', () => {
+  const sentence = 'The students finished their project before the deadline';
+
+  async function rs(port: number, audioUrl: string, refText: string) {
+    const response = await fetch(`http://127.0.0.1:${port}/exam/speaking/rs`, {
+      method: 'POST',
+      headers: { authorization: 'alpha', 'content-type': 'application/json' },
+      body: JSON.stringify({ audioUrl, refText }),
+    });
+    return { status: response.status, body: (await response.json()) as ScoredEnvelope };
+  }
+
+  it('scores, bounds a 1000-word reference, and drains a running job on SIGTERM', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'examiner-cli-speech-'));
+    const speech = await synthesizeSpeech(sentence, { voice: 'en-us+f2', speed: 0.85 });
+    const file = join(folder, 'answer.wav');
+    writeFileSync(file, await edit(speech, ['pad', '0.5', '0.5']));
+    const audioUrl = pathToFileURL(file).href;
+    const server = start(
+      ['--port', '0', '--audio-root', folder, '--workers', '1', '--job-timeout', '3'],
+      { EXAMINER_API_KEYS: 'alpha' },
+    );
+    const port = await server.ready;
+    await healthy(port);
+
+    const scored = await rs(port, audioUrl, sentence);
+    expect(scored.status).toBe(200);
+    expect(scored.body.data.components[0]).toMatchObject({ name: 'score_content', score: 3 });
+
+    // 1000 words is the contract's limit; the answer comes within the 3 s budget either way.
+    const longText = Array.from({ length: 1000 }, (_, i) => sentence.split(' ')[i % 8]).join(' ');
+    const bounded = await rs(port, audioUrl, longText);
+    // Stopped at its time budget (422) or its memory allowance (413) if not scored (200).
+    expect([200, 413, 422]).toContain(bounded.status);
+    if (bounded.status !== 200) {
+      expect(['SCORING_TIMEOUT', 'PAYLOAD_TOO_LARGE']).toContain(bounded.body.data.error?.code);
+    }
+
+    const inFlight = rs(port, audioUrl, longText);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    server.child.kill('SIGTERM');
+    const answered = await inFlight;
+    expect(answered.body.success === true || answered.body.data.error?.code).toBeTruthy();
+    expect(await server.exited).toBe(0);
   });
 });

@@ -30,7 +30,7 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
     const bytes = new Uint8Array(await readFile(join(SO762_DIR, 'audio', `${label.id}.wav`)));
     const audio = await decodeAudio(bytes);
     const request = { audioUrl: 'file:', refText: label.text, scale: 5, precision: 0.01 };
-    const result = await scoreAnswer(engine, 'rs', request, { ...audio, clipped: false });
+    const result = await scoreAnswer(engine, 'rs', request, { ...audio, cautions: [] });
     return result.components.find((component) => component.name === 'overall')?.score ?? NaN;
   }
 

@@ -15,7 +15,7 @@ const SENTENCE = 'Please describe the picture in as much detail as you can.';
 
 describe('analyseQuality: silence', () => {
   it('calls digital silence silent, and assertScorable refuses it with NO_SPEECH', async () => {
-    const quality = analyseQuality(await decodeAudio(silentWav(3)));
+    const quality = await analyseQuality(await decodeAudio(silentWav(3)));
     expect(quality).toMatchObject({
       silent: true,
       clipped: false,
@@ -32,26 +32,26 @@ describe('analyseQuality: silence', () => {
   it.each([-70, -50, -30])(
     'calls steady noise at %i dBFS with nothing said silent',
     async (level) => {
-      const quality = analyseQuality(await decodeAudio(silentWav(3, { noiseDbfs: level })));
+      const quality = await analyseQuality(await decodeAudio(silentWav(3, { noiseDbfs: level })));
       expect(quality.silent).toBe(true);
       expect(quality.rmsDbfs).toBeCloseTo(level, 0);
     },
   );
 
-  it('copes with audio too short to hold one analysis frame', () => {
+  it('copes with audio too short to hold one analysis frame', async () => {
     const audio: DecodedAudio = {
       samples: new Float32Array(100),
       sampleRate: 16000,
       durationSeconds: 100 / 16000,
     };
-    expect(analyseQuality(audio)).toMatchObject({ silent: true, speechSeconds: 0 });
+    expect(await analyseQuality(audio)).toMatchObject({ silent: true, speechSeconds: 0 });
   });
 });
 
 describe.skipIf(tools)('analyseQuality: speech', () => {
   it('finds the speech in an espeak-ng sentence and lets it through', async () => {
     const audio = await decodeAudio(await synthesizeSpeech(SENTENCE));
-    const quality = analyseQuality(audio);
+    const quality = await analyseQuality(audio);
     expect(quality.silent).toBe(false);
     expect(quality.clipped).toBe(false);
     expect(quality.speechSeconds).toBeGreaterThan(audio.durationSeconds * 0.5);
@@ -63,8 +63,8 @@ describe.skipIf(tools)('analyseQuality: speech', () => {
   it('measures the silence before and after the speech', async () => {
     const speech = await synthesizeSpeech(SENTENCE);
     const padded = await concatenate([silentWav(1.5), speech, silentWav(0.8)]);
-    const plain = analyseQuality(await decodeAudio(speech));
-    const quality = analyseQuality(await decodeAudio(padded));
+    const plain = await analyseQuality(await decodeAudio(speech));
+    const quality = await analyseQuality(await decodeAudio(padded));
     expect(quality.leadingSilenceMs - plain.leadingSilenceMs).toBeGreaterThan(1400);
     expect(quality.leadingSilenceMs - plain.leadingSilenceMs).toBeLessThan(1600);
     expect(quality.trailingSilenceMs - plain.trailingSilenceMs).toBeGreaterThan(700);
@@ -76,13 +76,13 @@ describe.skipIf(tools)('analyseQuality: speech', () => {
     const speech = await decodeAudio(await synthesizeSpeech(SENTENCE));
     const noise = await decodeAudio(silentWav(speech.durationSeconds, { noiseDbfs: -40 }));
     const samples = speech.samples.map((v, i) => v + (noise.samples[i] ?? 0));
-    const quality = analyseQuality({ ...speech, samples });
+    const quality = await analyseQuality({ ...speech, samples });
     expect(quality.silent).toBe(false);
     expect(quality.speechSeconds).toBeGreaterThan(speech.durationSeconds * 0.3);
   });
 
   it('flags clipping as a caution without refusing the audio', async () => {
-    const quality = analyseQuality(
+    const quality = await analyseQuality(
       await decodeAudio(await clippedWav(await synthesizeSpeech(SENTENCE))),
     );
     expect(quality.clipped).toBe(true);
@@ -94,6 +94,6 @@ describe.skipIf(tools)('analyseQuality: speech', () => {
 
   it('hears a quiet speaker as speech, not silence', async () => {
     const quiet = await edit(await synthesizeSpeech(SENTENCE), ['gain', '-24']);
-    expect(analyseQuality(await decodeAudio(quiet)).silent).toBe(false);
+    expect((await analyseQuality(await decodeAudio(quiet))).silent).toBe(false);
   });
 });

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { speakingComponents } from '../../src/engine/scoring/components.js';
 import { repeatSentenceMark } from '../../src/engine/scoring/content.js';
-import { outOfFoldAccuracy, typicalAccuracies } from '../../src/engine/scoring/calibration.js';
+import {
+  expertBand,
+  fitLabelBars,
+  outOfFoldAccuracy,
+  typicalAccuracies,
+} from '../../src/engine/scoring/calibration.js';
 import {
   phoneFeatures,
   utteranceContext,
   wordFeatures,
 } from '../../src/engine/scoring/features.js';
-import { wordLabel } from '../../src/engine/scoring/labels.js';
+import { wordLabel, wordShare } from '../../src/engine/scoring/labels.js';
+import { commonSubsequence } from '../../src/engine/scoring/verification.js';
 import { predict } from '../../src/engine/scoring/linear-model.js';
 import { fitRidge } from '../../src/engine/scoring/ridge.js';
 import type { HeardWord, SpeechAnalysis } from '../../src/engine/speech/analysis.js';
@@ -17,12 +23,21 @@ import { tokenize } from '../../src/engine/speech/lexicon.js';
 function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
   const heard: HeardWord[] = slots.map((slot, index) => ({
     slot,
+    decoded: true,
     entry: 'x',
     startFrame: index * 30,
     endFrame: index * 30 + 20,
     phones: [],
   }));
-  return { reference: tokenize(text), heard, rejected: 0, fillers: [], totalFrames: 300 };
+  return {
+    reference: tokenize(text),
+    aligned: heard,
+    heard,
+    rejected: 0,
+    fillers: [],
+    loopPhones: [],
+    totalFrames: 300,
+  };
 }
 
 describe('Repeat Sentence content', () => {
@@ -32,6 +47,11 @@ describe('Repeat Sentence content', () => {
     expect(repeatSentenceMark(analysisHearing(text, [0, 2, 4]))).toBe(2);
     expect(repeatSentenceMark(analysisHearing(text, [5]))).toBe(1);
     expect(repeatSentenceMark(analysisHearing(text, []))).toBe(0);
+  });
+
+  it('holds an answer in doubt at 1 at most', () => {
+    expect(repeatSentenceMark(analysisHearing(text, [0, 1, 2, 3, 4, 5]), true)).toBe(1);
+    expect(repeatSentenceMark(analysisHearing(text, []), true)).toBe(0);
   });
 });
 
@@ -69,11 +89,49 @@ describe('components', () => {
 });
 
 describe('word labels', () => {
-  it('uses documented thresholds on the share of the top mark', () => {
-    expect(wordLabel(0.9)).toBe('Good');
-    expect(wordLabel(0.7)).toBe('Good');
-    expect(wordLabel(0.5)).toBe('Average');
-    expect(wordLabel(0.2)).toBe('Bad');
+  const bars = { averageFrom: 8, goodFrom: 9 };
+
+  it('labels by the calibrated bars on the word score', () => {
+    expect(wordLabel(9.5, bars)).toBe('Good');
+    expect(wordLabel(9, bars)).toBe('Good');
+    expect(wordLabel(8.5, bars)).toBe('Average');
+    expect(wordLabel(7.9, bars)).toBe('Bad');
+  });
+
+  it("puts the word's score on the experts' bands so it agrees with its label", () => {
+    expect(wordShare(8, bars)).toBeCloseTo(0.45, 9);
+    expect(wordShare(9, bars)).toBeCloseTo(0.75, 9);
+    expect(wordShare(10, bars)).toBe(1);
+    expect(wordShare(0, bars)).toBe(0);
+    const scores = [0, 2, 5, 7.9, 8, 8.5, 9, 9.5, 10];
+    const shares = scores.map((score) => wordShare(score, bars));
+    expect([...shares].sort((a, b) => a - b)).toEqual(shares);
+  });
+
+  it('chooses bars that sort held-out words into the three expert bands', () => {
+    // Expert bands 0–4, 5–7, 8–10 with predictions crowded in 7–9, as a weak model gives.
+    const rows = [
+      ...Array.from({ length: 20 }, () => ({ values: {}, target: 3 })),
+      ...Array.from({ length: 40 }, () => ({ values: {}, target: 6 })),
+      ...Array.from({ length: 200 }, () => ({ values: {}, target: 9 })),
+    ];
+    const predicted = rows.map((row, index) => 6.8 + row.target / 5 + (index % 5) * 0.01);
+    const fitted = fitLabelBars(predicted, rows);
+    expect(fitted.averageFrom).toBeGreaterThan(7.44);
+    expect(fitted.averageFrom).toBeLessThanOrEqual(8);
+    expect(fitted.goodFrom).toBeGreaterThan(8.04);
+    expect(fitted.goodFrom).toBeLessThanOrEqual(8.6);
+    expect(expertBand(4)).toBe(0);
+    expect(expertBand(5)).toBe(1);
+    expect(expertBand(8)).toBe(2);
+  });
+});
+
+describe('verification evidence', () => {
+  it('measures how far the phones the loop heard follow the expected ones in order', () => {
+    expect(commonSubsequence(['K', 'AE', 'T'], ['K', 'AH', 'AE', 'T'])).toBe(3);
+    expect(commonSubsequence(['K', 'AE', 'T'], ['T', 'AE', 'K'])).toBe(1);
+    expect(commonSubsequence([], ['K'])).toBe(0);
   });
 });
 
@@ -102,16 +160,25 @@ function wordWithGops(slot: number, gops: number[]): HeardWord {
     posterior: 1,
     agreement: 0.5,
   }));
-  return { slot, entry: 'x', startFrame: start, endFrame: start + gops.length * 10 - 1, phones };
+  return {
+    slot,
+    decoded: true,
+    entry: 'x',
+    startFrame: start,
+    endFrame: start + gops.length * 10 - 1,
+    phones,
+  };
 }
 
 describe('context features', () => {
   const heard = [wordWithGops(0, [-2, -4]), wordWithGops(1, [-10]), wordWithGops(2, [-6, -6])];
   const analysis: SpeechAnalysis = {
     reference: tokenize('one two three'),
+    aligned: heard,
     heard,
     rejected: 0,
     fillers: [],
+    loopPhones: [],
     totalFrames: 400,
   };
   const context = utteranceContext(analysis, 7.5);

@@ -26,7 +26,7 @@ export async function loadAudio(
   const bytes = await fetchAudio(url, policy, signal);
   signal?.throwIfAborted();
   const audio = await decodeAudio(bytes, { maxDurationSeconds: policy.maxDurationSeconds });
-  const quality = analyseQuality(audio);
+  const quality = await analyseQuality(audio);
   assertScorable(quality);
   return { audio, quality };
 }

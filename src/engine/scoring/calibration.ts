@@ -16,6 +16,7 @@ import {
   type BoostOptions,
 } from './boosted-trees.js';
 import { predict, type LinearModel } from './linear-model.js';
+import { VERIFICATION_FEATURES } from './verification.js';
 import { fitRidge, type TrainingRow } from './ridge.js';
 import { mean } from './statistics.js';
 
@@ -59,6 +60,26 @@ export interface Calibration {
   typicalGop: Record<string, number>;
   /** Mean expert accuracy (0–2) of each phone on the calibration data, shrunk to the overall mean. */
   typicalAccuracy: Record<string, number>;
+  /** Is the answer the expected text at all: a model of the evidence, and the bar it must pass. */
+  verification: Verifier;
+  /** Word labels: bars on the word model's score (0–10) for Average and Good. */
+  labels: LabelBars;
+}
+
+/**
+ * Is the answer the expected text: a classifier of the evidence (boosted trees on 0/1, read as
+ * a score from 0 to 1) and two bars on its score. Below `rejectBelow` the answer is not the
+ * text; below `doubtBelow` it may not be, and is marked for the examiner to listen to.
+ */
+export interface Verifier {
+  model: BoostedTrees;
+  rejectBelow: number;
+  doubtBelow: number;
+}
+
+export interface LabelBars {
+  averageFrom: number;
+  goodFrom: number;
 }
 
 export type PhoneNorms = Pick<Calibration, 'typicalGop' | 'typicalAccuracy'>;
@@ -82,7 +103,15 @@ export function loadCalibration(): Calibration {
   return committedCalibration as unknown as Calibration;
 }
 
+/** An answer for the verifier: the right text (target 1) or one of the negative cases (0). */
+export interface VerificationRow extends TrainingRow {
+  group: string;
+  /** The kind of case: the threshold keeps few false rejections of each kind of real answer. */
+  kind: string;
+}
+
 export interface CalibrationData {
+  verification: VerificationRow[];
   utterances: Array<{
     values: Record<string, number>;
     accuracy: number;
@@ -141,19 +170,16 @@ function fitUtterance(rows: readonly UtteranceRow[], target: UtteranceTarget): B
  * (an in-sample prediction would look better than it is).
  */
 export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
-  const groups = [...new Set(rows.map((row) => row.group))].sort();
-  const fold = new Map(groups.map((group, index) => [group, index % INNER_FOLDS]));
-  const predictions = new Array<number>(rows.length).fill(0);
-  for (let k = 0; k < Math.min(INNER_FOLDS, groups.length); k += 1) {
-    const model = fitUtterance(
-      rows.filter((row) => fold.get(row.group) !== k),
-      'accuracy',
-    );
-    rows.forEach((row, index) => {
-      if (fold.get(row.group) === k) predictions[index] = predictBlend(model, row.values);
-    });
-  }
-  return predictions;
+  return outOfFold(
+    rows.map((row) => ({ values: row.values, target: row.accuracy })),
+    rows.map((row) => row.group),
+    (training) =>
+      fitBlend(training, UTTERANCE_FEATURES, RIDGE_LAMBDA.utterance, 10, UTTERANCE_TREES),
+  );
+}
+
+function fitWord(rows: readonly TrainingRow[]): BlendedModel {
+  return fitBlend(rows, WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES);
 }
 
 export function fitCalibration(
@@ -167,17 +193,116 @@ export function fitCalibration(
       values: { ...row.values, utteranceAccuracy: accuracy[row.utterance] ?? 0 },
       target: row.target,
     }));
+  const words = withAccuracy(data.words);
+  const groups = data.words.map((row) => data.utterances[row.utterance]?.group ?? '');
   return {
     fittedOn,
     utterances: data.utterances.length,
     accuracy: fitUtterance(data.utterances, 'accuracy'),
     fluency: fitUtterance(data.utterances, 'fluency'),
     total: fitUtterance(data.utterances, 'total'),
-    word: fitBlend(withAccuracy(data.words), WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES),
+    word: fitWord(words),
     phone: fitBlend(withAccuracy(data.phones), PHONE_FEATURES, RIDGE_LAMBDA.phone, 2, DETAIL_TREES),
     typicalGop: norms.typicalGop,
     typicalAccuracy: norms.typicalAccuracy,
+    verification: fitVerifier(data.verification),
+    labels: fitLabelBars(outOfFold(words, groups, fitWord), words),
   };
+}
+
+/** Predictions for each row by a model fitted without the row's group (inner speaker folds). */
+function outOfFold(
+  rows: readonly TrainingRow[],
+  groups: readonly string[],
+  fit: (rows: readonly TrainingRow[]) => BlendedModel,
+): number[] {
+  const fold = innerFolds(groups);
+  const predictions = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < INNER_FOLDS; k += 1) {
+    const model = fit(rows.filter((_, index) => fold[index] !== k));
+    rows.forEach((row, index) => {
+      if (fold[index] === k) predictions[index] = predictBlend(model, row.values);
+    });
+  }
+  return predictions;
+}
+
+function innerFolds(groups: readonly string[]): number[] {
+  const sorted = [...new Set(groups)].sort();
+  const fold = new Map(sorted.map((group, index) => [group, index % INNER_FOLDS]));
+  return groups.map((group) => fold.get(group) ?? 0);
+}
+
+const VERIFIER_TREES: BoostOptions = { rounds: 200, rate: 0.05, depth: 3, minLeaf: 10 };
+/**
+ * The bars, set on held-out speakers' real answers (the sentence read in full): at most this
+ * share of them is refused as not the sentence, and at most this share is doubted.
+ */
+export const VERIFIER_REJECTS_REAL = 0.005;
+export const VERIFIER_DOUBTS_REAL = 0.05;
+
+function fitVerifierModel(rows: readonly VerificationRow[]): BoostedTrees {
+  return fitBoostedTrees(rows, VERIFICATION_FEATURES, VERIFIER_TREES);
+}
+
+export function fitVerifier(rows: readonly VerificationRow[]): Verifier {
+  const fold = innerFolds(rows.map((row) => row.group));
+  const held = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < INNER_FOLDS; k += 1) {
+    const model = fitVerifierModel(rows.filter((_, index) => fold[index] !== k));
+    rows.forEach((row, index) => {
+      if (fold[index] === k) held[index] = predictTrees(model, row.values);
+    });
+  }
+  const real = held.filter((_, index) => rows[index]!.kind === 'real');
+  return {
+    model: fitVerifierModel(rows),
+    rejectBelow: lowQuantile(real, VERIFIER_REJECTS_REAL),
+    doubtBelow: lowQuantile(real, VERIFIER_DOUBTS_REAL),
+  };
+}
+
+/** The largest bar that refuses at most `share` of `values` (those strictly below it). */
+function lowQuantile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(share * sorted.length)] ?? 0;
+}
+
+/** Expert word-accuracy bands the labels stand for: 0–4 Bad, 5–7 Average, 8–10 Good. */
+export function expertBand(accuracy: number): 0 | 1 | 2 {
+  if (accuracy < 4.5) return 0;
+  return accuracy < 7.5 ? 1 : 2;
+}
+
+export function labelBand(score: number, bars: LabelBars): 0 | 1 | 2 {
+  if (score >= bars.goodFrom) return 2;
+  return score >= bars.averageFrom ? 1 : 0;
+}
+
+/**
+ * The bars that best sort held-out words into the experts' bands: the largest mean recall over
+ * the three bands (balanced accuracy), so that the rare poor words are not all called Good.
+ */
+export function fitLabelBars(
+  predicted: readonly number[],
+  rows: readonly TrainingRow[],
+): LabelBars {
+  const bands = rows.map((row) => expertBand(row.target));
+  const counts = [0, 1, 2].map((band) => bands.filter((value) => value === band).length);
+  let best: LabelBars = { averageFrom: 4, goodFrom: 7 };
+  let bestScore = -1;
+  for (let average = 30; average <= 95; average += 1) {
+    for (let good = average + 1; good <= 100; good += 1) {
+      const bars = { averageFrom: average / 10, goodFrom: good / 10 };
+      const hits = [0, 0, 0];
+      predicted.forEach((score, index) => {
+        if (labelBand(score, bars) === bands[index]) hits[bands[index]!]! += 1;
+      });
+      const recall = hits.reduce((sum, hit, band) => sum + hit / Math.max(1, counts[band]!), 0);
+      if (recall > bestScore) [best, bestScore] = [bars, recall];
+    }
+  }
+  return best;
 }
 
 /** Observations added to each phone's accuracy mean at the overall mean (shrinkage). */

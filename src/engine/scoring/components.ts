@@ -14,6 +14,8 @@ export interface SpeakingComponents {
   contentNativeMax: number;
   pronunciation: ComponentInput;
   fluency: ComponentInput;
+  /** Overall as a share of the scale, where the task defines it; else the components' mean. */
+  overallShare?: number;
 }
 
 function component(
@@ -33,9 +35,9 @@ function component(
 }
 
 /**
- * The three components in contract order, then `overall`: the mean of the three components'
- * shares of their maxScore, times the scale, quantised; `overall` carries maxScore 0 and the
- * worst status of the three.
+ * The three components in contract order, then `overall`: the task's overall share (or else
+ * the mean of the three components' shares of their maxScore), times the scale, quantised;
+ * `overall` carries maxScore 0 and the worst status of the three.
  */
 export function speakingComponents(input: SpeakingComponents, scale: ScoreScale): Component[] {
   const parts = [
@@ -47,7 +49,7 @@ export function speakingComponents(input: SpeakingComponents, scale: ScoreScale)
   const mean = shares.reduce((sum, share) => sum + share, 0) / shares.length;
   const overall: Component = {
     name: 'overall',
-    score: quantize(mean * scale.scale, scale.scale, scale.precision),
+    score: quantize((input.overallShare ?? mean) * scale.scale, scale.scale, scale.precision),
     suggestion: null,
     maxScore: 0,
     status: Math.max(COMPONENT_STATUS.scored, ...parts.map((part) => part.status)),

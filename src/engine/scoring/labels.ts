@@ -1,11 +1,35 @@
 import type { WordLabel } from '../../shared/contract/envelope.js';
+import { labelBand, type LabelBars } from './calibration.js';
 
-/** A word scoring at least this share of the top mark is Good... */
-export const GOOD_FROM = 0.7;
-/** ...at least this share Average, below it Bad. */
-export const AVERAGE_FROM = 0.4;
+const LABELS: readonly WordLabel[] = ['Bad', 'Average', 'Good'];
 
-export function wordLabel(fraction: number): WordLabel {
-  if (fraction >= GOOD_FROM) return 'Good';
-  return fraction >= AVERAGE_FROM ? 'Average' : 'Bad';
+/** A heard word's label from its word-model score (0–10) and the calibrated bars. */
+export function wordLabel(score: number, bars: LabelBars): WordLabel {
+  return LABELS[labelBand(score, bars)]!;
+}
+
+/** Where the experts' bands start, as shares of the top mark: 5 of 10 is Average, 8 Good. */
+const AVERAGE_SHARE = 0.45;
+const GOOD_SHARE = 0.75;
+
+/**
+ * A word's score as a share of the top mark, placed on the experts' scale so that it agrees
+ * with its label: the model's scores crowd near the corpus mean, so the calibrated bars map to
+ * the bands' edges and the stretches between them are linear. Monotone: the order of words,
+ * and so every correlation, is unchanged.
+ */
+export function wordShare(score: number, bars: LabelBars, max = 10): number {
+  const points: Array<[number, number]> = [
+    [0, 0],
+    [bars.averageFrom, AVERAGE_SHARE],
+    [bars.goodFrom, GOOD_SHARE],
+    [max, 1],
+  ];
+  const clamped = Math.min(max, Math.max(0, score));
+  for (let index = 1; index < points.length; index += 1) {
+    const [x0, y0] = points[index - 1]!;
+    const [x1, y1] = points[index]!;
+    if (clamped <= x1) return x1 > x0 ? y0 + ((clamped - x0) / (x1 - x0)) * (y1 - y0) : y1;
+  }
+  return 1;
 }

@@ -43,7 +43,7 @@ function solveNormalEquations(x: number[][], y: number[], lambda: number): numbe
   return gaussianSolve(a, b);
 }
 
-function gaussianSolve(a: number[][], b: number[]): number[] {
+export function gaussianSolve(a: number[][], b: number[]): number[] {
   const n = b.length;
   for (let col = 0; col < n; col += 1) {
     let pivot = col;

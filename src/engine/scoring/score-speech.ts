@@ -1,4 +1,5 @@
 import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
+import { untimedWord } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from '../speaking/scorer.js';
 import type { SpeechAnalysis } from '../speech/analysis.js';
@@ -7,7 +8,9 @@ import { predictBlend, type Calibration } from './calibration.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { keywordCoverage, repeatSentenceMark } from './content.js';
 import { innerPauses, utteranceFeatures } from './features.js';
+import { predictTrees } from './boosted-trees.js';
 import * as say from './suggestions.js';
+import { verificationFeatures } from './verification.js';
 import { heardWords, sequenceWords } from './words.js';
 
 export interface ScoringInput {
@@ -15,31 +18,73 @@ export interface ScoringInput {
   calibration: Calibration;
   scale: ScoreScale;
   durationMs: number;
-  clipped: boolean;
+  cautions: readonly say.AudioCaution[];
   /** rl/di only: the keywords whose coverage is the content score. */
   keywords?: TextWord[];
 }
 
+export type Verdict = 'rendition' | 'doubtful' | 'not-the-text';
+
+/** Does the audio support being a rendition of the reference text (verification.ts). */
+export function verdict(analysis: SpeechAnalysis, calibration: Calibration): Verdict {
+  if (analysis.heard.length === 0) return 'not-the-text';
+  const { model, rejectBelow, doubtBelow } = calibration.verification;
+  const score = predictTrees(model, verificationFeatures(analysis));
+  if (score < rejectBelow) return 'not-the-text';
+  return score < doubtBelow ? 'doubtful' : 'rendition';
+}
+
 export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
-  const mark = repeatSentenceMark(input.analysis);
+  const check = verdict(input.analysis, input.calibration);
+  if (check === 'not-the-text') return notTheSentence(input);
+  const mark = repeatSentenceMark(input.analysis, check === 'doubtful');
   const total = input.analysis.reference.length;
   const said = new Set(input.analysis.heard.map((word) => word.slot)).size;
   const content: ComponentInput = {
     fraction: mark / 3,
-    status: COMPONENT_STATUS.scored,
-    suggestion: say.contentSuggestion(
-      'rs',
-      said / Math.max(1, total),
-      `${said} of ${total} words heard in order`,
-    ),
+    status: check === 'doubtful' ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored,
+    suggestion:
+      check === 'doubtful'
+        ? say.DOUBTFUL_SENTENCE
+        : say.contentSuggestion(
+            'rs',
+            said / Math.max(1, total),
+            `${said} of ${total} words heard in order`,
+          ),
   };
+  const spoken = delivery(input);
   return {
     components: speakingComponents(
-      { content, contentNativeMax: 3, ...delivery(input) },
+      {
+        content,
+        contentNativeMax: 3,
+        ...spoken,
+        overallShare: (spoken.total ?? 0) * content.fraction,
+      },
       input.scale,
     ),
     words: sequenceWords(input),
     transcription: transcription(input.analysis),
+  };
+}
+
+/**
+ * Repeat Sentence whose audio is not the sentence (another text, noise, speech backwards):
+ * content 0 and, as in the exam, no marks for pronunciation and fluency either; unscorable.
+ */
+function notTheSentence(input: ScoringInput): SpeakingResult {
+  const none: ComponentInput = {
+    fraction: 0,
+    status: COMPONENT_STATUS.unscorable,
+    suggestion: say.NOT_THE_SENTENCE,
+  };
+  return {
+    components: speakingComponents(
+      { content: none, contentNativeMax: 3, pronunciation: none, fluency: none },
+      input.scale,
+    ),
+    words: input.analysis.reference.map((word) => untimedWord(word.display, 'Missing')),
+    transcription: '',
   };
 }
 
@@ -65,9 +110,19 @@ export function scoreFreeSpeech(input: ScoringInput): SpeakingResult {
   };
 }
 
-/** Pronunciation and fluency from the calibrated utterance models (0–10 on speechocean762's scale). */
-function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency: ComponentInput } {
-  const { analysis, calibration, clipped } = input;
+interface Delivery {
+  pronunciation: ComponentInput;
+  fluency: ComponentInput;
+  /** The experts' total as the total model predicts it, as a share (undefined: nothing heard). */
+  total?: number;
+}
+
+/**
+ * Pronunciation and fluency from the calibrated utterance models (0–10 on speechocean762's
+ * scale), and the total model's estimate of the whole delivery.
+ */
+function delivery(input: ScoringInput): Delivery {
+  const { analysis, calibration, cautions } = input;
   if (analysis.heard.length === 0) {
     const unscorable = {
       fraction: 0,
@@ -77,21 +132,22 @@ function delivery(input: ScoringInput): { pronunciation: ComponentInput; fluency
     return { pronunciation: unscorable, fluency: unscorable };
   }
   const features = utteranceFeatures(analysis);
-  const status = clipped ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
+  const status = cautions.length > 0 ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
   const pronunciation = predictBlend(calibration.accuracy, features) / calibration.accuracy.max;
   const fluency = predictBlend(calibration.fluency, features) / calibration.fluency.max;
   return {
+    total: predictBlend(calibration.total, features) / calibration.total.max,
     pronunciation: {
       fraction: pronunciation,
       status,
-      suggestion: say.withCaution(say.pronunciationSuggestion(pronunciation), clipped),
+      suggestion: say.withCautions(say.pronunciationSuggestion(pronunciation), cautions),
     },
     fluency: {
       fraction: fluency,
       status,
-      suggestion: say.withCaution(
+      suggestion: say.withCautions(
         say.fluencySuggestion(fluency, innerPauses(analysis).length),
-        clipped,
+        cautions,
       ),
     },
   };

@@ -1,9 +1,20 @@
 /** Short examiner-facing notes per component, chosen by the score's share of its top mark. */
 
-export const CLIPPING_CAUTION =
-  'Caution: the recording is clipped (too loud), so sounds are distorted and this score is less reliable.';
+/** What about the recording makes a score less reliable; each becomes a caution (status 1). */
+export type AudioCaution = 'clipped' | 'noisy';
+
+const CAUTIONS: Record<AudioCaution, string> = {
+  clipped:
+    'Caution: the recording is clipped (too loud), so sounds are distorted and this score is less reliable.',
+  noisy:
+    'Caution: the recording is noisy (loud background sound under the speech), so this score is less reliable.',
+};
 export const NOTHING_HEARD =
   'No words of the expected answer were recognised, so this could not be scored.';
+export const DOUBTFUL_SENTENCE =
+  'The answer may not match the sentence: the recording supports it only weakly, so content is held at 1 until an examiner has listened.';
+export const NOT_THE_SENTENCE =
+  'The answer does not match the sentence: what was said is not a repetition of it, so it earns no marks.';
 
 export function contentSuggestion(task: 'rs' | 'free', share: number, detail: string): string {
   if (task === 'rs') {
@@ -32,6 +43,6 @@ export function fluencySuggestion(share: number, pauses: number): string {
   return `Halting delivery with many hesitations${pauseNote}.`;
 }
 
-export function withCaution(suggestion: string, clipped: boolean): string {
-  return clipped ? `${CLIPPING_CAUTION} ${suggestion}` : suggestion;
+export function withCautions(suggestion: string, cautions: readonly AudioCaution[]): string {
+  return [...cautions.map((caution) => CAUTIONS[caution]), suggestion].join(' ');
 }

@@ -16,7 +16,7 @@ import {
   type Pause,
   type UtteranceContext,
 } from './features.js';
-import { wordLabel } from './labels.js';
+import { wordLabel, wordShare } from './labels.js';
 
 export interface WordContext {
   analysis: SpeechAnalysis;
@@ -64,7 +64,8 @@ function heardWord(
   const { analysis, calibration, scale, durationMs } = context;
   const word = analysis.heard[index]!;
   const wordValues = wordFeatures(analysis, index, answer);
-  const fraction = predictBlend(calibration.word, wordValues) / calibration.word.max;
+  const score = predictBlend(calibration.word, wordValues);
+  const fraction = wordShare(score, calibration.labels, calibration.word.max);
   const phoneFractions = word.phones.map(
     (phone) =>
       predictBlend(
@@ -78,7 +79,7 @@ function heardWord(
   }));
   return {
     word: display,
-    label: wordLabel(fraction),
+    label: wordLabel(score, calibration.labels),
     start: Math.min(durationMs, word.startFrame * FRAME_MS),
     end: Math.min(durationMs, (word.endFrame + 1) * FRAME_MS),
     pronunciation: scoreFraction(fraction, scale),

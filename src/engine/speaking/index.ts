@@ -1,7 +1,8 @@
 import type { SpeakingTask } from '../../shared/contract/endpoints.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
-import { loadAudio } from '../audio/index.js';
+import { loadAudio, type AudioQuality } from '../audio/index.js';
+import type { AudioCaution } from '../scoring/suggestions.js';
 import { loadCalibration, type Calibration } from '../scoring/calibration.js';
 import { scoreFreeSpeech, scoreRepeatSentence } from '../scoring/score-speech.js';
 import { analyseSpeech } from '../speech/analysis.js';
@@ -28,7 +29,15 @@ export async function loadSpeechEngine(): Promise<SpeechEngine> {
 export interface DecodedAnswer {
   samples: Float32Array;
   durationSeconds: number;
-  clipped: boolean;
+  cautions: readonly AudioCaution[];
+}
+
+/** What about the recording's quality the scores must warn of. */
+export function audioCautions(quality: AudioQuality): AudioCaution[] {
+  return [
+    ...(quality.clipped ? (['clipped'] as const) : []),
+    ...(quality.noisy ? (['noisy'] as const) : []),
+  ];
 }
 
 export async function scoreAnswer(
@@ -42,7 +51,7 @@ export async function scoreAnswer(
     calibration: engine.calibration,
     scale,
     durationMs: Math.round(answer.durationSeconds * 1000),
-    clipped: answer.clipped,
+    cautions: answer.cautions,
   };
   if (task === 'rs') {
     const reference = tokenize(request.refText);
@@ -66,15 +75,33 @@ export async function scoreAnswer(
   return scoreFreeSpeech({ ...common, analysis, keywords });
 }
 
+export interface ScoreOptions {
+  signal?: AbortSignal;
+  /** Told the answer's length once it is decoded, before recognition starts. */
+  onDecoded?: (seconds: number) => void;
+}
+
+/** The whole path for one answer: fetch and check the audio, then recognise and score it. */
+export async function scoreAudioUrl(
+  engine: SpeechEngine,
+  task: SpeakingTask,
+  request: SpeakingRequest,
+  policy: AudioPolicy,
+  { signal, onDecoded }: ScoreOptions = {},
+): Promise<SpeakingResult> {
+  const { audio, quality } = await loadAudio(request.audioUrl, policy, signal);
+  signal?.throwIfAborted();
+  onDecoded?.(audio.durationSeconds);
+  return scoreAnswer(engine, task, request, { ...audio, cautions: audioCautions(quality) });
+}
+
 /** Loads the acoustic model and calibration once; requests are decoded one at a time. */
 export async function createSpeakingScorer(policy: AudioPolicy): Promise<SpeakingScorer> {
   const engine = await loadSpeechEngine();
   let closed = false;
   return {
-    async score(task, request, signal) {
-      const { audio, quality } = await loadAudio(request.audioUrl, policy, signal);
-      signal?.throwIfAborted();
-      return scoreAnswer(engine, task, request, { ...audio, clipped: quality.clipped });
+    score(task, request, signal) {
+      return scoreAudioUrl(engine, task, request, policy, { signal });
     },
     async close() {
       if (closed) return;

@@ -4,6 +4,7 @@ import type { SpeechModel } from './model.js';
 import { competePhones } from './phone-loop.js';
 import { alignPhones, decodeWithGrammar, isFiller, type AlignedPhone } from './recognize.js';
 import type { DecodedSegment } from './segments.js';
+import { verifiedWords } from './verification.js';
 
 /**
  * A decoded word is kept only if its acoustic score per frame, relative to the best senone of
@@ -13,23 +14,14 @@ import type { DecodedSegment } from './segments.js';
  * score 15–25 lower per frame (measured on synthetic speech only), hence the lower bar.
  */
 export const WORD_REJECT_SCORE_PER_FRAME = { sequence: -45, vocabulary: -65 } as const;
-/**
- * Repeat Sentence: a word the grammar skipped still counts as said when, force-aligned in its
- * place, it scores at least this GOP against the free phone loop and gets more than the
- * minimum length (3 frames a phone, what a word squeezed into no audio receives). The length
- * rule is what catches a word left out; the GOP bar only drops words that are there in time but
- * far from the audio. On speechocean762 (speaker-grouped CV) −40 rather than −15 cut the Missing
- * words from 149 to 48 (experts gave 59 of the 101 recovered 9–10) and raised word r over all
- * words 0.334 → 0.365 and phone r 0.317 → 0.350; −25 and −30 gave less.
- */
-export const RECOVER_MIN_GOP = -40;
-export const RECOVER_MIN_FRAMES_PER_PHONE = 3.5;
 
 export type DecodeMode = 'sequence' | 'vocabulary';
 
 export interface HeardWord {
   /** Index into the reference words. */
   slot: number;
+  /** The grammar decode put this word on its best path and its acoustics passed the bar. */
+  decoded: boolean;
   /** Dictionary entries the decoder chose, e.g. "to(2)" (several for a number). */
   entry: string;
   startFrame: number;
@@ -39,11 +31,18 @@ export interface HeardWord {
 
 export interface SpeechAnalysis {
   reference: TextWord[];
+  /**
+   * Every word aligned in place with its evidence: rs, every reference word; rl/di, the words
+   * the decoder heard. `heard` is the subset that verification accepted (verification.ts).
+   */
+  aligned: HeardWord[];
   heard: HeardWord[];
   /** Words the grammar put on the path whose acoustics did not support them. */
   rejected: number;
   /** Silences and noises the aligner placed between the heard phones. */
   fillers: DecodedSegment[];
+  /** What the free phone loop heard over the answer's span: evidence of what was said. */
+  loopPhones: string[];
   totalFrames: number;
 }
 
@@ -74,15 +73,21 @@ export function analyseSpeech(
       : [],
   );
   const candidates = mode === 'sequence' ? everyReferenceWord(reference, accepted) : accepted;
-  const { words, fillers } = alignCandidates(model, samples, candidates);
-  const keep = new Set(accepted.map((candidate) => candidate.slot));
-  return {
+  // Every reference word may not fit the audio (an answer cut short); then align the decoded ones.
+  const full = alignCandidates(model, samples, candidates, accepted);
+  const { words, fillers, loopPhones } =
+    full.loopPhones.length > 0 || candidates === accepted
+      ? full
+      : alignCandidates(model, samples, accepted, accepted);
+  const aligned = {
     reference,
-    heard: words.filter((word) => keep.has(word.slot) || recovered(word)),
+    aligned: words,
     rejected: decoded.length - accepted.length,
     fillers,
+    loopPhones,
     totalFrames: Math.floor(samples.length / 160),
   };
+  return { ...aligned, heard: verifiedWords(aligned, mode) };
 }
 
 function perFrame(segment: DecodedSegment): number {
@@ -121,30 +126,20 @@ function everyReferenceWord(reference: TextWord[], accepted: Candidate[]): Candi
   });
 }
 
-function recovered(word: HeardWord): boolean {
-  if (word.phones.length === 0) return false;
-  const frames = word.phones.reduce((sum, phone) => sum + phone.endFrame - phone.startFrame + 1, 0);
-  const score = word.phones.reduce(
-    (sum, phone) => sum + phone.acousticScore - phone.competitorScore,
-    0,
-  );
-  return (
-    score / frames >= RECOVER_MIN_GOP && frames / word.phones.length > RECOVER_MIN_FRAMES_PER_PHONE
-  );
-}
-
 /** Force-aligns the candidates' phones, then scores each against the free phone loop. */
 function alignCandidates(
   model: SpeechModel,
   samples: Float32Array,
   candidates: Candidate[],
-): { words: HeardWord[]; fillers: DecodedSegment[] } {
+  accepted: Candidate[],
+): { words: HeardWord[]; fillers: DecodedSegment[]; loopPhones: string[] } {
+  const decodedSlots = new Set(accepted.map((candidate) => candidate.slot));
   const pronunciations = candidates.map((candidate) =>
     candidate.entries.flatMap((entry) => pronunciation(model, entry)),
   );
   const alignment = alignPhones(model, samples, pronunciations.flat());
   const complete = alignment.phones.length === pronunciations.flat().length;
-  if (complete) addCompetition(model, samples, alignment.phones);
+  const loopPhones = complete ? addCompetition(model, samples, alignment.phones) : [];
   let next = 0;
   const words = candidates.flatMap((candidate, index): HeardWord[] => {
     const count = pronunciations[index]!.length;
@@ -154,14 +149,28 @@ function alignCandidates(
     const endFrame = phones.at(-1)?.endFrame ?? candidate.decoded?.endFrame;
     if (startFrame === undefined || endFrame === undefined) return [];
     return [
-      { slot: candidate.slot, entry: candidate.entries.join(' '), startFrame, endFrame, phones },
+      {
+        slot: candidate.slot,
+        decoded: decodedSlots.has(candidate.slot),
+        entry: candidate.entries.join(' '),
+        startFrame,
+        endFrame,
+        phones,
+      },
     ];
   });
-  return { words, fillers: complete ? alignment.fillers : [] };
+  return { words, fillers: complete ? alignment.fillers : [], loopPhones };
 }
 
-function addCompetition(model: SpeechModel, samples: Float32Array, phones: AlignedPhone[]): void {
-  competePhones(model, samples, phones).forEach((competition, index) => {
+/** Scores each aligned phone against the free phone loop; returns what the loop heard. */
+function addCompetition(
+  model: SpeechModel,
+  samples: Float32Array,
+  phones: AlignedPhone[],
+): string[] {
+  const loop = competePhones(model, samples, phones);
+  loop.competitions.forEach((competition, index) => {
     Object.assign(phones[index]!, competition);
   });
+  return loop.heardPhones;
 }

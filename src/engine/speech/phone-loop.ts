@@ -23,14 +23,20 @@ export interface PhoneCompetition {
  * path is the strongest sequence of any phones, so forced minus free score per frame measures
  * how much worse the expected phone explains the audio than whatever phone fits best.
  */
+export interface LoopResult {
+  competitions: PhoneCompetition[];
+  /** The phones the free loop heard over the answer's span, in order (ARPAbet). */
+  heardPhones: string[];
+}
+
 export function competePhones(
   model: SpeechModel,
   samples: Float32Array,
   phones: readonly AlignedPhone[],
-): PhoneCompetition[] {
+): LoopResult {
   const first = phones[0];
   const last = phones.at(-1);
-  if (!first || !last) return [];
+  if (!first || !last) return { competitions: [], heardPhones: [] };
   const startFrame = Math.max(0, first.startFrame - MARGIN_FRAMES);
   const endFrame = last.endFrame + MARGIN_FRAMES;
   const span = samples.subarray(startFrame * SAMPLES_PER_FRAME, (endFrame + 1) * SAMPLES_PER_FRAME);
@@ -48,7 +54,7 @@ export function competePhones(
       labels[frame] = segment.text;
     }
   }
-  return phones.map((phone) => {
+  const competitions = phones.map((phone) => {
     let competitorScore = 0;
     let same = 0;
     for (let frame = phone.startFrame; frame <= phone.endFrame; frame += 1) {
@@ -60,4 +66,8 @@ export function competePhones(
       agreement: same / Math.max(1, phone.endFrame - phone.startFrame + 1),
     };
   });
+  const heardPhones = segments
+    .filter((segment) => segment.text.startsWith('ph_'))
+    .map((segment) => segment.text.slice(3).toUpperCase());
+  return { competitions, heardPhones };
 }

@@ -89,10 +89,11 @@ export class EmbeddedEngine {
     const launch = this.options.launcher ?? forkLauncher;
     const child = launch({
       modulePath: this.options.modulePath,
-      // The engine serves this app alone, so no per-key rate limit.
+      // The engine serves this app alone, so no per-key rate limit; it drains for less time
+      // than terminate() waits, so that it stops its scoring workers itself.
       args: [
         ...['--port', '0', '--host', '127.0.0.1', '--audio-root', this.audioRoot],
-        ...['--rate-limit', '0', '--log-level', 'warn'],
+        ...['--rate-limit', '0', '--log-level', 'warn', '--drain-seconds', '3'],
       ],
       execArgv: this.options.execArgv,
       env: { ...process.env, EXAMINER_API_KEYS: this.apiKey },

@@ -11,6 +11,7 @@ import type { ApiKeyStore } from '../api-keys.js';
 import { authenticate } from '../auth.js';
 import { successEnvelope, type ScoredResult } from '../envelope.js';
 import type { JobLimiter } from '../job-limiter.js';
+import { checkSpeakingCost } from '../speaking-limits.js';
 import type { SpeakingSlot } from '../speaking-slot.js';
 import { elapsedMs } from '../timing.js';
 import { parseBody } from '../validation.js';
@@ -50,6 +51,7 @@ async function scoreSpeaking(
   speaking: SpeakingSlot,
 ): Promise<ScoredResult> {
   const request = parseBody(REQUEST_SCHEMAS[task], body);
+  checkSpeakingCost(request);
   if (speaking.isLoading) {
     throw new ScoringError(
       'OVERLOADED',
@@ -73,10 +75,10 @@ export async function scoringRoutes(app: FastifyInstance, deps: ScoringRouteDeps
       return successEnvelope(task, result, elapsedMs(request));
     });
   }
+  // Dictation is scored at once on this thread, in bounded time, so it takes no speech slot:
+  // answers stay quick while every speech worker is busy.
   app.post(ENDPOINT_PATHS.wfd, { onRequest }, async (request) => {
-    const result = await inSlot(deps.limiter, async () =>
-      scoreWriteFromDictation(parseBody(REQUEST_SCHEMAS.wfd, request.body)),
-    );
+    const result = scoreWriteFromDictation(parseBody(REQUEST_SCHEMAS.wfd, request.body));
     return successEnvelope('wfd', result, elapsedMs(request));
   });
 }

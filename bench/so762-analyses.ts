@@ -1,0 +1,124 @@
+/**
+ * Recognition and alignment of every case, cached in .tmp/so762 per kind (delete the folder
+ * after changing recognition code). Several processes may fill the cache at once, each taking
+ * its shard: `tsx bench/so762-analyses.ts 0/2` and `tsx bench/so762-analyses.ts 1/2`.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyseSpeech, type SpeechAnalysis } from '../src/engine/speech/analysis.js';
+import { tokenize } from '../src/engine/speech/lexicon.js';
+import { loadSpeechModel, type SpeechModel } from '../src/engine/speech/model.js';
+import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
+import { readLabels, type Label } from './so762-corpus.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CACHE_DIR = join(ROOT, '.tmp/so762');
+
+export interface CaseAnalysis {
+  id: string;
+  analysis: SpeechAnalysis;
+  audioSeconds: number;
+  latencyMs: number;
+}
+
+function cacheFile(shard: number): string {
+  return join(CACHE_DIR, `analyses-${shard}.jsonl`);
+}
+
+export function readCachedAnalyses(): Map<string, CaseAnalysis> {
+  const rows = new Map<string, CaseAnalysis>();
+  for (let shard = 0; shard < 8; shard += 1) {
+    const file = cacheFile(shard);
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line === '') continue;
+      const row = JSON.parse(line) as CaseAnalysis;
+      rows.set(row.id, row);
+    }
+  }
+  return rows;
+}
+
+export async function analyseCase(model: SpeechModel, item: Case): Promise<CaseAnalysis> {
+  const samples = await caseAudio(item);
+  const started = performance.now();
+  const analysis = analyseSpeech(model, samples, tokenize(item.text), 'sequence');
+  return {
+    id: item.id,
+    analysis,
+    audioSeconds: samples.length / 16000,
+    latencyMs: performance.now() - started,
+  };
+}
+
+/** Analyses the cases the cache lacks (those of this shard) and returns every cached one. */
+export async function analyseCases(
+  cases: readonly Case[],
+  shard = { index: 0, count: 1 },
+  log: (line: string) => void = () => undefined,
+): Promise<Map<string, CaseAnalysis>> {
+  const cache = readCachedAnalyses();
+  const missing = cases.filter(
+    (item, index) => !cache.has(item.id) && index % shard.count === shard.index,
+  );
+  if (missing.length === 0) return cache;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const model = await loadSpeechModel();
+  for (const [index, item] of missing.entries()) {
+    const row = await analyseCase(model, item);
+    appendFileSync(cacheFile(shard.index), `${JSON.stringify(row)}\n`);
+    cache.set(item.id, row);
+    if (index % 100 === 0) log(`analysed ${index + 1}/${missing.length}`);
+  }
+  model.decoder.delete();
+  return cache;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [index, count] = (process.argv[2] ?? '0/1').split('/').map(Number);
+  const cases = buildCases(readLabels(), CASE_KINDS);
+  await analyseCases(cases, { index: index ?? 0, count: count ?? 1 }, console.log);
+}
+
+export interface CaseItem extends CaseAnalysis {
+  case: Case;
+}
+
+/** A real utterance against its own text, with the experts' labels. */
+export interface CorpusItem extends CaseItem {
+  label: Label;
+  speaker: string;
+}
+
+export interface Corpus {
+  items: CorpusItem[];
+  cases: CaseItem[];
+}
+
+/** Every case of every kind, analysed (from the cache where it can be). */
+export async function loadCorpus(
+  log: (line: string) => void = () => undefined,
+  { cachedOnly = false } = {},
+): Promise<Corpus> {
+  const labels = readLabels();
+  const cases = buildCases(labels, CASE_KINDS);
+  const analyses = cachedOnly
+    ? readCachedAnalyses()
+    : await analyseCases(cases, { index: 0, count: 1 }, log);
+  const byId = new Map(labels.map((label) => [label.id, label]));
+  const items = cases.flatMap((item): CaseItem[] => {
+    const row = analyses.get(item.id);
+    return row ? [{ ...row, case: item }] : [];
+  });
+  return {
+    cases: items,
+    items: items
+      .filter((item) => item.case.kind === 'real')
+      .map((item) => ({
+        ...item,
+        label: byId.get(item.case.labelId)!,
+        speaker: item.case.speaker,
+      })),
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Test cases built from speechocean762 for verification: each real utterance against its own
+ * text, and the negative cases an examiner must never see marked as a real answer: a recording
+ * against another sentence's text, the recording played backwards, speech in white noise, and
+ * non-speech (hum, buzz, pink noise) framed by half a second of silence.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeAudio } from '../src/engine/audio/decode.js';
+import { tokenize } from '../src/engine/speech/lexicon.js';
+import { gaussian, seededRandom, withWhiteNoise } from '../test/helpers/speech-fixtures.js';
+import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
+
+export const CASE_KINDS = [
+  'real',
+  'half',
+  'wrong',
+  'reversed',
+  'snr20',
+  'snr10',
+  'snr5',
+  'hum',
+  'buzz',
+  'pink',
+] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+
+/** The kinds that are the sentence said (whole, cut short or in noise): the rest must be refused. */
+const RENDITIONS: ReadonlySet<CaseKind> = new Set(['real', 'half', 'snr20', 'snr10', 'snr5']);
+
+export function isRendition(kind: CaseKind): boolean {
+  return RENDITIONS.has(kind);
+}
+
+export interface Case {
+  id: string;
+  kind: CaseKind;
+  speaker: string;
+  /** The utterance whose audio the case uses, and the text it is scored against. */
+  labelId: string;
+  text: string;
+}
+
+/** How many cases of each negative kind: every so-manyth utterance (all of them for `real`). */
+const STRIDE: Record<CaseKind, number> = {
+  real: 1,
+  half: 5,
+  wrong: 5,
+  reversed: 10,
+  snr20: 10,
+  snr10: 10,
+  snr5: 10,
+  hum: 30,
+  buzz: 30,
+  pink: 30,
+};
+
+function spokenSet(text: string): Set<string> {
+  return new Set(tokenize(text).flatMap((word) => word.spoken));
+}
+
+/** Another utterance's text with as many words and no word in common, chosen deterministically. */
+export function otherSentence(label: Label, labels: readonly Label[], seed: number): string | null {
+  const own = spokenSet(label.text);
+  const size = tokenize(label.text).length;
+  const options = labels.filter(
+    (other) =>
+      tokenize(other.text).length === size &&
+      ![...spokenSet(other.text)].some((word) => own.has(word)),
+  );
+  const texts = [...new Set(options.map((other) => other.text))];
+  return texts.length > 0 ? texts[seed % texts.length]! : null;
+}
+
+export function buildCases(labels: readonly Label[], kinds: readonly CaseKind[]): Case[] {
+  return kinds.flatMap((kind) =>
+    labels.flatMap((label, index): Case[] => {
+      if (index % STRIDE[kind] !== 0) return [];
+      if (kind === 'half' && tokenize(label.text).length < 4) return [];
+      const text = kind === 'wrong' ? otherSentence(label, labels, index) : label.text;
+      if (text === null) return [];
+      const speaker = speakerOf(label.id);
+      return [{ id: `${kind}:${label.id}`, kind, speaker, labelId: label.id, text }];
+    }),
+  );
+}
+
+const RATE = 16000;
+
+function framedBySilence(body: Float32Array): Float32Array {
+  const silence = RATE / 2;
+  const out = new Float32Array(body.length + 2 * silence);
+  out.set(body, silence);
+  return out;
+}
+
+/** Mains hum: 100 Hz with its harmonics, as a transformer or a bad cable makes it. */
+export function hum(seconds: number, mainsHz = 50): Float32Array {
+  const body = new Float32Array(seconds * RATE);
+  for (let i = 0; i < body.length; i += 1) {
+    const t = i / RATE;
+    body[i] =
+      0.2 * Math.sin(2 * Math.PI * 2 * mainsHz * t) +
+      0.1 * Math.sin(2 * Math.PI * 4 * mainsHz * t) +
+      0.05 * Math.sin(2 * Math.PI * 6 * mainsHz * t);
+  }
+  return framedBySilence(body);
+}
+
+export function sawtoothBuzz(seconds: number, hz = 110): Float32Array {
+  const body = new Float32Array(seconds * RATE);
+  for (let i = 0; i < body.length; i += 1) body[i] = 0.3 * (((i * hz) / RATE) % 1) * 2 - 0.3;
+  return framedBySilence(body);
+}
+
+/** Pink noise by Paul Kellett's filter over white noise. */
+export function pinkNoise(seconds: number, seed: number): Float32Array {
+  const next = seededRandom(seed);
+  const body = new Float32Array(seconds * RATE);
+  let [b0, b1, b2, b3, b4, b5, b6] = [0, 0, 0, 0, 0, 0, 0];
+  for (let i = 0; i < body.length; i += 1) {
+    const white = next() * 2 - 1;
+    b0 = 0.99886 * b0 + white * 0.0555179;
+    b1 = 0.99332 * b1 + white * 0.0750759;
+    b2 = 0.969 * b2 + white * 0.153852;
+    b3 = 0.8665 * b3 + white * 0.3104856;
+    b4 = 0.55 * b4 + white * 0.5329522;
+    b5 = -0.7616 * b5 - white * 0.016898;
+    body[i] = 0.05 * (b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362);
+    b6 = white * 0.115926;
+  }
+  return framedBySilence(body);
+}
+
+/**
+ * A learner who stops half-way: the recording cut where the speech of the first half of the
+ * words ends (by its energy profile, so no recogniser decides where the cut falls).
+ */
+function firstHalf(samples: Float32Array, words: number): Float32Array {
+  const frame = 160;
+  const loud: number[] = [];
+  for (let start = 0; start + frame <= samples.length; start += frame) {
+    let sum = 0;
+    for (let i = start; i < start + frame; i += 1) sum += samples[i]! ** 2;
+    loud.push(sum / frame);
+  }
+  const threshold = Math.max(...loud) * 1e-3;
+  const voiced = loud.flatMap((power, index) => (power > threshold ? [index] : []));
+  const first = voiced[0] ?? 0;
+  const last = voiced.at(-1) ?? loud.length;
+  const cut = first + Math.round(((last - first) * Math.floor(words / 2)) / words);
+  // The recording goes on for a second after the learner stops, with the room's faint noise.
+  const next = seededRandom(words);
+  const tail = Float32Array.from({ length: 16000 }, () => 0.001 * gaussian(next));
+  const out = new Float32Array(cut * frame + tail.length);
+  out.set(samples.subarray(0, cut * frame));
+  out.set(tail, cut * frame);
+  return out;
+}
+
+function seedOf(id: string): number {
+  let hash = 2166136261;
+  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
+
+/** The case's audio, 16 kHz mono. */
+export async function caseAudio(item: Case): Promise<Float32Array> {
+  const seed = seedOf(item.id);
+  if (item.kind === 'hum') return hum(3, seed % 2 === 0 ? 50 : 60);
+  if (item.kind === 'buzz') return sawtoothBuzz(3, 90 + (seed % 60));
+  if (item.kind === 'pink') return pinkNoise(3, seed);
+  const bytes = readFileSync(join(SO762_DIR, 'audio', `${item.labelId}.wav`));
+  const { samples } = await decodeAudio(new Uint8Array(bytes));
+  if (item.kind === 'reversed') return samples.slice().reverse();
+  if (item.kind === 'half') return firstHalf(samples, tokenize(item.text).length);
+  if (item.kind === 'snr20') return withWhiteNoise(samples, 20, seed);
+  if (item.kind === 'snr10') return withWhiteNoise(samples, 10, seed);
+  if (item.kind === 'snr5') return withWhiteNoise(samples, 5, seed);
+  return samples;
+}

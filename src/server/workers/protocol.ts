@@ -1,0 +1,28 @@
+import type { SpeakingResult } from '../../engine/speaking/scorer.js';
+import type { SpeakingTask } from '../../shared/contract/endpoints.js';
+import type { ErrorCode } from '../../shared/contract/errors.js';
+import type { SpeakingRequest } from '../../shared/contract/requests.js';
+
+/** Messages between the pool (in the server) and a scoring worker (its own process). */
+export interface ScoreMessage {
+  type: 'score';
+  id: number;
+  task: SpeakingTask;
+  request: SpeakingRequest;
+}
+
+export interface WorkerError {
+  code: ErrorCode;
+  message: string;
+  field: string | null;
+}
+
+export type WorkerMessage =
+  /** The engine is loaded: the worker takes jobs. */
+  | { type: 'ready' }
+  /** This build has no speech engine: the speaking endpoints answer NOT_AVAILABLE. */
+  | { type: 'unavailable'; reason: string }
+  /** The answer's audio is decoded: its length sets the job's time budget. */
+  | { type: 'decoded'; id: number; seconds: number }
+  | { type: 'done'; id: number; result: SpeakingResult }
+  | { type: 'failed'; id: number; error: WorkerError };

@@ -1,0 +1,76 @@
+/**
+ * A scoring worker: one process, one speech decoder, one job at a time. The pool forks it,
+ * sends the audio policy in its argument, and stops it with SIGKILL when a job runs past its
+ * budget or its client hangs up (the decoder runs in WebAssembly and cannot be interrupted).
+ */
+import type * as EngineModuleType from '../../engine/speaking/index.js';
+import type { AudioPolicy } from '../../engine/speaking/scorer.js';
+import { ScoringError } from '../../shared/contract/errors.js';
+import { stopWithParent } from './parent-watch.js';
+import type { ScoreMessage, WorkerError, WorkerMessage } from './protocol.js';
+
+type EngineModule = typeof EngineModuleType;
+type SpeechEngine = Awaited<ReturnType<EngineModule['loadSpeechEngine']>>;
+
+function send(message: WorkerMessage): void {
+  process.send?.(message);
+}
+
+function describe(error: unknown): WorkerError {
+  if (error instanceof ScoringError) {
+    return { code: error.code, message: error.message, field: error.field };
+  }
+  // The server's log gets the detail; the client gets INTERNAL's generic message.
+  process.stderr.write(`scoring job failed: ${error instanceof Error ? error.stack : error}\n`);
+  return { code: 'INTERNAL', message: 'internal error; the failure has been logged', field: null };
+}
+
+async function loadEngineModule(): Promise<EngineModule | string> {
+  try {
+    return await import('../../engine/speaking/index.js');
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** One answer; its decoded length is reported first: the pool's time budget follows it. */
+async function runJob(
+  speaking: EngineModule,
+  engine: SpeechEngine,
+  policy: AudioPolicy,
+  { id, task, request }: ScoreMessage,
+): Promise<void> {
+  try {
+    const result = await speaking.scoreAudioUrl(engine, task, request, policy, {
+      onDecoded: (seconds) => send({ type: 'decoded', id, seconds }),
+    });
+    send({ type: 'done', id, result });
+  } catch (error) {
+    send({ type: 'failed', id, error: describe(error) });
+  }
+}
+
+async function main(): Promise<void> {
+  // The pool alone decides when a worker stops: a signal sent to the whole process group
+  // (Ctrl-C, a service manager) must not cut jobs short while the server drains.
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => {});
+  process.on('disconnect', () => process.exit(0));
+  stopWithParent();
+  const policy = JSON.parse(process.argv[2] ?? '{}') as AudioPolicy;
+  const speaking = await loadEngineModule();
+  if (typeof speaking === 'string') {
+    send({ type: 'unavailable', reason: speaking });
+    return;
+  }
+  const engine = await speaking.loadSpeechEngine();
+  process.on('message', (message: ScoreMessage) => {
+    if (message.type === 'score') void runJob(speaking, engine, policy, message);
+  });
+  send({ type: 'ready' });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`scoring worker failed to start: ${String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { createInterface } from 'node:readline';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AudioPolicy } from '../../engine/speaking/scorer.js';
+import type { ScoreMessage, WorkerMessage } from './protocol.js';
+
+export interface WorkerLaunch {
+  /** The worker's entry module (worker-main.ts under tsx, scoring-worker.js when bundled). */
+  entry: string;
+  /** Node options for the worker; by default the server's own (tsx's loader under `npm run serve`). */
+  execArgv?: string[];
+  policy: AudioPolicy;
+}
+
+/**
+ * Workers yield the CPU to the server's own thread, so that /health, dictation and the
+ * routing of speech jobs stay quick while every worker decodes.
+ */
+const WORKER_NICENESS = 5;
+
+/** One scoring worker process, as the pool drives it. */
+export class WorkerProcess {
+  private readonly child: ChildProcess;
+  readonly exited: Promise<void>;
+
+  constructor(
+    launch: WorkerLaunch,
+    log: FastifyBaseLogger,
+    onMessage: (message: WorkerMessage) => void,
+    onExit: (how: string) => void,
+  ) {
+    this.child = fork(launch.entry, [JSON.stringify(launch.policy)], {
+      execArgv: launch.execArgv ?? process.execArgv,
+      // Structured clone carries a 30 MB data: URL faster than JSON.
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    const pid = this.child.pid;
+    try {
+      if (pid) setPriority(pid, WORKER_NICENESS);
+    } catch {
+      // Not permitted here: the workers run at the server's priority.
+    }
+    createInterface({ input: this.child.stderr! }).on('line', (line) =>
+      log.warn({ worker: pid }, line),
+    );
+    this.child.on('message', onMessage);
+    this.child.on('error', (error) =>
+      log.error({ err: error, worker: pid }, 'scoring worker error'),
+    );
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', (code, signal) => {
+        onExit(signal ? `stopped by ${signal}` : `exited with code ${code}`);
+        resolve();
+      }),
+    );
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  send(message: ScoreMessage): void {
+    this.child.send(message);
+  }
+
+  /** Immediate: a decoder busy in WebAssembly never reads a gentler request. */
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
+  /** Resident memory in bytes (Linux), or undefined where /proc cannot tell. */
+  residentBytes(): number | undefined {
+    try {
+      const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+      const match = /^VmRSS:\s+(\d+) kB$/mu.exec(status);
+      return match ? Number(match[1]) * 1024 : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
