@@ -289,13 +289,17 @@ export const SittingTaskSummary = z.object({
   task: TaskSchema,
   answered: z.number().int(),
   scored: z.number().int(),
-  /** Mean overall of the scored answers, on the default scale; null when none is scored yet. */
-  meanOverall: z.number().nullable(),
+  /**
+   * Mean of the scored answers' overall as a share of its maximum (0–1), so that dictation's
+   * word counts and speaking's 0–5 marks can be put together; null when none is scored yet.
+   */
+  meanShare: z.number().nullable(),
 });
 export const SittingSummary = z.object({
   sitting: Sitting,
   tasks: z.array(SittingTaskSummary),
-  overall: z.number().nullable(),
+  /** Mean of the task shares (each task weighs the same), 0–1. */
+  overallShare: z.number().nullable(),
   pending: z.number().int(),
 });
 export const TestForm = z.object({

@@ -1,11 +1,13 @@
 import type { SittingSummary } from '../../shared/app-api.js';
 import { TASK_TITLES } from '../../shared/contract/endpoints.js';
+import { formatShare } from '../../shared/format-share.js';
 import {
   COLORS,
   FONTS,
   ensureSpace,
   formatDate,
   formatScore,
+  formatScoreOf,
   heading,
   keyValues,
   newDocument,
@@ -33,7 +35,7 @@ export async function sittingReportPdf(summary: SittingSummary): Promise<Buffer>
     ['Started', formatDate(sitting.createdAt)],
     ['Finished', sitting.finishedAt ? formatDate(sitting.finishedAt) : 'not finished'],
     ['Items', String(sitting.steps.length)],
-    ['Overall (mean of the task means)', formatScore(summary.overall)],
+    ['Overall, share of the maximum (mean of the tasks)', formatShare(summary.overallShare)],
   ]);
   if (summary.pending > 0) {
     doc
@@ -47,12 +49,12 @@ export async function sittingReportPdf(summary: SittingSummary): Promise<Buffer>
   table(
     doc,
     [left, left + 170, left + 250, left + 320],
-    ['Task', 'Answered', 'Scored', 'Mean overall'],
+    ['Task', 'Answered', 'Scored', 'Mean, of the maximum'],
     summary.tasks.map((task) => [
       TASK_TITLES[task.task],
       String(task.answered),
       String(task.scored),
-      formatScore(task.meanOverall),
+      formatShare(task.meanShare),
     ]),
   );
   heading(doc, 'Items, in the order sat');
@@ -75,7 +77,7 @@ export async function sittingReportPdf(summary: SittingSummary): Promise<Buffer>
         formatScore(scores?.content ?? scores?.words ?? null),
         formatScore(scores?.pronunciation ?? null),
         formatScore(scores?.fluency ?? null),
-        formatScore(scores?.overall ?? null),
+        formatScoreOf(scores?.overall ?? null, attempt?.maxScores.overall ?? null),
       ];
     }),
   );

@@ -116,22 +116,20 @@ export class SittingService {
     const tasks = TASKS.filter((task) => sitting.steps.some((step) => step.item.task === task)).map(
       (task) => {
         const ofTask = answered.filter((attempt) => attempt.task === task);
-        const scored = ofTask.flatMap((attempt) =>
-          attempt.status === 'scored' && attempt.scores.overall !== null
-            ? [attempt.scores.overall]
-            : [],
-        );
-        return { task, answered: ofTask.length, scored: scored.length, meanOverall: mean(scored) };
+        const scored = ofTask.flatMap((attempt) => {
+          const { overall } = attempt.scores;
+          const max = attempt.maxScores.overall;
+          return attempt.status === 'scored' && overall !== null && max ? [overall / max] : [];
+        });
+        return { task, answered: ofTask.length, scored: scored.length, meanShare: mean(scored) };
       },
     );
-    const taskMeans = tasks.flatMap((task) =>
-      task.meanOverall === null ? [] : [task.meanOverall],
-    );
+    const taskMeans = tasks.flatMap((task) => (task.meanShare === null ? [] : [task.meanShare]));
     return {
       sitting,
       tasks,
       // Each task weighs the same, however many items it had.
-      overall: mean(taskMeans),
+      overallShare: mean(taskMeans),
       pending: answered.filter((attempt) => PENDING.has(attempt.status)).length,
     };
   }

@@ -7,7 +7,8 @@ import { useApiQuery } from '../../hooks/use-api-query';
 import { useAppEvent } from '../../hooks/use-app-event';
 import { useAppInfo } from '../../hooks/use-app-info';
 import { deliverExport } from '../../lib/export-file';
-import { formatScore, formatScoreOf, taskTitle } from '../../lib/format';
+import { formatShare } from '../../../../shared/format-share';
+import { formatScoreOf, taskTitle } from '../../lib/format';
 
 /** The end of a sitting: per task and overall, every item's status, and the PDF. */
 export function SittingSummaryView({ id, onDone }: { id: number; onDone: () => void }) {
@@ -32,10 +33,11 @@ export function SittingSummaryView({ id, onDone }: { id: number; onDone: () => v
       {data && (
         <>
           <p className="summary-overall">
-            Overall: <strong>{formatScore(data.overall)}</strong>
+            Overall: <strong>{formatShare(data.overallShare)}</strong> of the maximum
             <span className="muted">
               {' '}
-              (each task&apos;s mean weighs the same; unscored answers count once scored)
+              (each answer as a share of its maximum; each task&apos;s mean weighs the same;
+              unscored answers count once scored)
             </span>
             {data.pending > 0 && (
               <span className="muted"> · {data.pending} answer(s) still being scored</span>
@@ -47,7 +49,7 @@ export function SittingSummaryView({ id, onDone }: { id: number; onDone: () => v
                 <th>Task</th>
                 <th>Answered</th>
                 <th>Scored</th>
-                <th>Mean overall</th>
+                <th>Mean, of the maximum</th>
               </tr>
             </thead>
             <tbody>
@@ -56,7 +58,7 @@ export function SittingSummaryView({ id, onDone }: { id: number; onDone: () => v
                   <td>{taskTitle(task.task)}</td>
                   <td>{task.answered}</td>
                   <td>{task.scored}</td>
-                  <td>{formatScore(task.meanOverall)}</td>
+                  <td>{formatShare(task.meanShare)}</td>
                 </tr>
               ))}
             </tbody>
