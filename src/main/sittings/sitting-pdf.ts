@@ -11,6 +11,7 @@ import {
   heading,
   keyValues,
   newDocument,
+  tableRow,
   type Pdf,
 } from '../export/pdf/document.js';
 
@@ -87,24 +88,11 @@ export async function sittingReportPdf(summary: SittingSummary): Promise<Buffer>
 
 function table(doc: Pdf, columns: number[], header: string[], rows: string[][]): void {
   doc.font(FONTS.bold).fontSize(9).fillColor(COLORS.muted);
-  line(doc, columns, header);
+  tableRow(doc, columns, header);
   doc.font(FONTS.regular).fillColor(COLORS.text);
   for (const row of rows) {
     ensureSpace(doc, 16);
-    line(doc, columns, row);
+    tableRow(doc, columns, row);
   }
   doc.x = doc.page.margins.left;
-}
-
-function line(doc: Pdf, columns: number[], cells: string[]): void {
-  const y = doc.y;
-  const right = doc.page.width - doc.page.margins.right;
-  let bottom = y;
-  cells.forEach((cell, index) => {
-    const x = columns[index] ?? 0;
-    const next = columns[index + 1] ?? right;
-    doc.text(cell, x, y, { width: next - x - 6 });
-    bottom = Math.max(bottom, doc.y);
-  });
-  doc.y = bottom + 4;
 }

@@ -76,3 +76,17 @@ export function formatScoreOf(value: number | null, max: number | null): string 
 export function formatDate(iso: string): string {
   return iso.replace('T', ' ').slice(0, 16);
 }
+
+/** One table row at the current line: each cell in its column, wrapping; the row as tall as its tallest cell. */
+export function tableRow(doc: Pdf, columns: readonly number[], cells: readonly string[]): void {
+  const y = doc.y;
+  const right = doc.page.width - doc.page.margins.right;
+  let bottom = y;
+  cells.forEach((cell, index) => {
+    const x = columns[index] ?? 0;
+    const next = columns[index + 1] ?? right;
+    doc.text(cell, x, y, { width: next - x - 8 });
+    bottom = Math.max(bottom, doc.y);
+  });
+  doc.y = bottom + 4;
+}

@@ -1,5 +1,5 @@
 import type { Component } from '../../../shared/contract/envelope.js';
-import { COLORS, FONTS, ensureSpace, formatScoreOf, type Pdf } from './document.js';
+import { COLORS, FONTS, ensureSpace, formatScoreOf, tableRow, type Pdf } from './document.js';
 
 const NAMES: Record<string, string> = {
   score_content: 'Content',
@@ -15,29 +15,16 @@ export function drawScoreTable(doc: Pdf, components: Component[], overallMax: nu
   const columns = [left, left + 130, left + 220];
   ensureSpace(doc, 20 + components.length * 18);
   doc.font(FONTS.bold).fontSize(10).fillColor(COLORS.muted);
-  row(doc, columns, ['Component', 'Score', 'Suggestion']);
+  tableRow(doc, columns, ['Component', 'Score', 'Suggestion']);
   doc.font(FONTS.regular).fillColor(COLORS.text);
   for (const component of components) {
     // The contract gives overall a maxScore of 0; its maximum is the scale.
     const max = component.name === 'overall' ? overallMax : component.maxScore;
-    row(doc, columns, [
+    tableRow(doc, columns, [
       NAMES[component.name] ?? component.name,
       formatScoreOf(component.score, max),
       component.suggestion ?? '',
     ]);
   }
   doc.x = left;
-}
-
-function row(doc: Pdf, columns: number[], cells: string[]): void {
-  const y = doc.y;
-  const width = doc.page.width - doc.page.margins.right;
-  let bottom = y;
-  cells.forEach((cell, index) => {
-    const x = columns[index] ?? 0;
-    const next = columns[index + 1] ?? width;
-    doc.text(cell, x, y, { width: next - x - 8 });
-    bottom = Math.max(bottom, doc.y);
-  });
-  doc.y = bottom + 4;
 }
