@@ -106,7 +106,12 @@ async function useElectron(
   }
 }
 
-async function callOverHttp<M extends AppMethod>(page: Page, method: M, input: MethodInput<M>) {
+/** An API call from a browser-host page, signed in by the page's session cookie. */
+export async function callOverHttp<M extends AppMethod>(
+  page: Page,
+  method: M,
+  input: MethodInput<M>,
+) {
   return page.evaluate(
     async ([name, body]) => {
       const response = await fetch('/api/call', {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
-import { expect, screenshotPath, test } from './fixtures';
+import { callOverHttp, expect, screenshotPath, test } from './fixtures';
 import { FAST, nav, openScore, RS_TEXT } from './support/exam';
 import { ROOT, chromiumPath } from './support/environment';
 
@@ -283,22 +283,6 @@ async function openApp(page: Page, url: string): Promise<void> {
   await page.locator('#root').waitFor({ state: 'attached' });
 }
 
-async function callApi(page: Page, method: string, input: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch('/api/call', {
-        method: 'POST',
-        // The page's session cookie (HttpOnly) signs the call in, as it does the renderer's.
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ method: name, input: body }),
-      });
-      if (!response.ok) throw new Error(await response.text());
-      return response.json() as Promise<unknown>;
-    },
-    [method, input] as const,
-  );
-}
-
 test('after the host is killed mid-sitting, the sitting resumes with the finished answer kept', async ({
   playwright,
   launchOptions,
@@ -313,8 +297,8 @@ test('after the host is killed mid-sitting, the sitting resumes with the finishe
   try {
     const page = await browser.newPage();
     await openApp(page, host.url);
-    await callApi(page, 'candidates.create', { name: 'Omar Haddad' });
-    await callApi(page, 'settings.update', { examTiming: FAST });
+    await callOverHttp(page, 'candidates.create', { name: 'Omar Haddad' });
+    await callOverHttp(page, 'settings.update', { examTiming: FAST });
     await nav(page, 'Score');
     const setup = await chooseSittingItems(page, 'Omar Haddad');
     await setup.getByRole('button', { name: 'Start the mock test' }).click();
@@ -330,13 +314,15 @@ test('after the host is killed mid-sitting, the sitting resumes with the finishe
     const open = page.getByRole('region', { name: 'Unfinished sittings' });
     await expect(open).toContainText('Omar Haddad · 1 of 3 answered');
     await page.screenshot({ path: screenshotPath(testInfo, 'kill-after-restart') });
-    const [sitting] = (await callApi(page, 'sittings.unfinished', {})) as {
+    const [sitting] = (await callOverHttp(page, 'sittings.unfinished', {})) as {
       id: number;
       steps: { attempt: { id: number; task: string } | null }[];
     }[];
     const kept = sitting!.steps[0]!.attempt!;
     expect(kept.task).toBe('rs');
-    const audio = (await callApi(page, 'attempts.audio', { id: kept.id })) as { base64: string };
+    const audio = (await callOverHttp(page, 'attempts.audio', { id: kept.id })) as {
+      base64: string;
+    };
     expect(audio.base64.length).toBeGreaterThan(1000);
 
     await open.getByRole('button', { name: 'Resume' }).click();
@@ -347,7 +333,7 @@ test('after the host is killed mid-sitting, the sitting resumes with the finishe
     await view.getByLabel('Type the sentence you heard').fill('The reading list is online.');
     await view.getByRole('button', { name: 'Submit answer' }).click();
     await expect(page.getByRole('region', { name: 'Sitting summary' })).toBeVisible();
-    const after = (await callApi(page, 'sittings.get', { id: sitting!.id })) as {
+    const after = (await callOverHttp(page, 'sittings.get', { id: sitting!.id })) as {
       status: string;
       steps: { attempt: { id: number } | null }[];
     };
