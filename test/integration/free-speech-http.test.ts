@@ -166,4 +166,12 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
       });
     }
   });
+
+  it('scores a prompt of keywords only, and marks content unscorable when there is nothing to listen for', async () => {
+    const audio = await answer(IMAGE.slice(0, 2));
+    const keywordsOnly = await score('di', audio, { refText: '…', keywords: IMAGE_KEYWORDS });
+    expect(keywordsOnly.components[0]).toMatchObject({ status: 0 });
+    const nothing = await score('rl', audio, { refText: '…' });
+    expect(nothing.components[0]).toMatchObject({ score: 0, status: 2 });
+  });
 });

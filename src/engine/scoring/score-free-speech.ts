@@ -24,7 +24,7 @@ import { heardWords } from './words.js';
  * prompt sentence. Chosen by `npm run bench:retell` on speaker-grouped folds of
  * speechocean762 retell cases (BENCHMARKS.md).
  */
-export const KEY_POINT_BARS: KeyPointBars = { followsPrompt: -30, alone: -10 };
+export const KEY_POINT_BARS: KeyPointBars = { followsPrompt: -60, alone: 7.5 };
 /**
  * A silence between two phrases this long counts as a pause of the phrase after it. Shorter
  * ones are the breath between sentences that a single sentence never has, and would make a

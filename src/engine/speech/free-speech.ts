@@ -84,8 +84,8 @@ function displayForms(vocabulary: PromptVocabulary): Map<string, string> {
 }
 
 interface PhraseContext {
-  sentenceGrammar: string;
-  wordGrammar: string;
+  sentenceGrammar: string | null;
+  wordGrammar: string | null;
   display: Map<string, string>;
   hesitation: Set<string>;
   sentences: PromptVocabulary['sentences'];
@@ -134,7 +134,12 @@ function analysePhrase(
   return located(analysis, false, hesitations);
 }
 
-function decodePrompt(model: SpeechModel, audio: Float32Array, grammar: string): DecodedSegment[] {
+function decodePrompt(
+  model: SpeechModel,
+  audio: Float32Array,
+  grammar: string | null,
+): DecodedSegment[] {
+  if (grammar === null) return [];
   return withBeams(model, PROMPT_BEAMS, () => decodeWithGrammar(model, audio, grammar)).filter(
     (word) => !isFiller(word.text),
   );

@@ -38,8 +38,10 @@ function withForms(word: TextWord, forms: PromptVocabulary['forms']): string {
  * A phrase as (part of) one prompt sentence: any of the sentences, its words in order, each
  * one optional, key words in any regular inflection. The word-to-word transitions of the
  * prompt, without a loop: a loop over optional words costs the decoder twenty times as much.
+ * Null when the prompt has no sentence (a request of keywords only).
  */
-export function promptSentenceGrammar(vocabulary: PromptVocabulary): string {
+export function promptSentenceGrammar(vocabulary: PromptVocabulary): string | null {
+  if (vocabulary.sentences.length === 0) return null;
   const sentences = vocabulary.sentences.map(
     (sentence) => `(${sentence.map((word) => `[${withForms(word, vocabulary.forms)}]`).join(' ')})`,
   );
@@ -50,10 +52,11 @@ export function promptSentenceGrammar(vocabulary: PromptVocabulary): string {
  * A phrase in the answer's own words: any prompt word (with its forms) in any order and
  * number, or a hesitation. The decoder's filler models absorb the words outside the prompt.
  */
-export function promptWordGrammar(vocabulary: PromptVocabulary): string {
+export function promptWordGrammar(vocabulary: PromptVocabulary): string | null {
   const choices = [
     ...vocabulary.promptWords.map((word) => withForms(word, vocabulary.forms)),
     ...vocabulary.hesitations.map((word) => `/${HESITATION_WEIGHT}/ ${word}`),
   ];
+  if (choices.length === 0) return null;
   return `${HEADER}public <answer> = ( ${[...new Set(choices)].join(' | ')} )*;\n`;
 }
