@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
-import { CHROMIUM_ARGS, FAKE_MICROPHONE_ARGS, ROOT, chromiumPath } from './support/environment';
+import { ROOT, fakeMicrophoneFrom } from './support/environment';
 
 interface SampleItem {
   key: string;
@@ -73,16 +73,7 @@ function spokenRetellingWav(): { path: string; speechSeconds: number } | null {
 
 const wav = spokenRetellingWav();
 
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath() ?? undefined,
-    args: [
-      ...CHROMIUM_ARGS,
-      ...FAKE_MICROPHONE_ARGS,
-      ...(wav ? [`--use-file-for-fake-audio-capture=${wav.path}`] : []),
-    ],
-  },
-});
+test.use({ launchOptions: fakeMicrophoneFrom(wav?.path ?? null) });
 
 test('a spoken Retell Lecture answer shows the key points it covered, its pauses with their lengths and no hesitation as a word', async ({
   app,
