@@ -43,7 +43,7 @@ export function readCachedAnalyses(): Map<string, CaseAnalysis> {
 export async function analyseCase(model: SpeechModel, item: Case): Promise<CaseAnalysis> {
   const samples = await caseAudio(item);
   const started = performance.now();
-  const analysis = analyseSpeech(model, samples, tokenize(item.text), 'sequence');
+  const analysis = analyseSpeech(model, samples, tokenize(item.text));
   return {
     id: item.id,
     analysis,

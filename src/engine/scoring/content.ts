@@ -1,5 +1,4 @@
 import type { SpeechAnalysis } from '../speech/analysis.js';
-import type { TextWord } from '../speech/lexicon.js';
 
 /**
  * Repeat Sentence content mark on the native 0–3 scale: every reference word in order → 3, at
@@ -19,24 +18,4 @@ export function repeatSentenceMark(analysis: SpeechAnalysis, doubtful = false): 
           ? 1
           : 0;
   return doubtful ? Math.min(1, mark) : mark;
-}
-
-export interface Coverage {
-  covered: number;
-  total: number;
-}
-
-/** Which keywords (each one or more words) were heard at least once, in any order. */
-export function keywordCoverage(analysis: SpeechAnalysis, keywords: readonly TextWord[]): Coverage {
-  const heard = new Set(
-    analysis.heard.map((word) => analysis.reference[word.slot]?.spoken.join(' ')),
-  );
-  const spokenHeard = new Set(
-    analysis.heard.flatMap((word) => analysis.reference[word.slot]?.spoken ?? []),
-  );
-  const covered = keywords.filter(
-    (keyword) =>
-      heard.has(keyword.spoken.join(' ')) || keyword.spoken.every((part) => spokenHeard.has(part)),
-  ).length;
-  return { covered, total: keywords.length };
 }

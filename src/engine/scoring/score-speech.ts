@@ -3,15 +3,14 @@ import { untimedWord } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from '../speaking/scorer.js';
 import type { SpeechAnalysis } from '../speech/analysis.js';
-import type { TextWord } from '../speech/lexicon.js';
 import { predictBlend, type Calibration } from './calibration.js';
 import { speakingComponents, type ComponentInput } from './components.js';
-import { keywordCoverage, repeatSentenceMark } from './content.js';
+import { repeatSentenceMark } from './content.js';
 import { innerPauses, utteranceFeatures } from './features.js';
 import { predictTrees } from './boosted-trees.js';
 import * as say from './suggestions.js';
 import { verificationFeatures } from './verification.js';
-import { heardWords, sequenceWords } from './words.js';
+import { sequenceWords } from './words.js';
 
 export interface ScoringInput {
   analysis: SpeechAnalysis;
@@ -19,8 +18,6 @@ export interface ScoringInput {
   scale: ScoreScale;
   durationMs: number;
   cautions: readonly say.AudioCaution[];
-  /** rl/di only: the keywords whose coverage is the content score. */
-  keywords?: TextWord[];
 }
 
 export type Verdict = 'rendition' | 'doubtful' | 'not-the-text';
@@ -46,8 +43,7 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
     suggestion:
       check === 'doubtful'
         ? say.DOUBTFUL_SENTENCE
-        : say.contentSuggestion(
-            'rs',
+        : say.repeatSentenceSuggestion(
             said / Math.max(1, total),
             `${said} of ${total} words heard in order`,
           ),
@@ -85,28 +81,6 @@ function notTheSentence(input: ScoringInput): SpeakingResult {
     ),
     words: input.analysis.reference.map((word) => untimedWord(word.display, 'Missing')),
     transcription: '',
-  };
-}
-
-export function scoreFreeSpeech(input: ScoringInput): SpeakingResult {
-  const coverage = keywordCoverage(input.analysis, input.keywords ?? []);
-  const share = coverage.total > 0 ? coverage.covered / coverage.total : 0;
-  const content: ComponentInput = {
-    fraction: share,
-    status: coverage.total > 0 ? COMPONENT_STATUS.scored : COMPONENT_STATUS.unscorable,
-    suggestion: say.contentSuggestion(
-      'free',
-      share,
-      `${coverage.covered} of ${coverage.total} keywords heard`,
-    ),
-  };
-  return {
-    components: speakingComponents(
-      { content, contentNativeMax: 5, ...delivery(input) },
-      input.scale,
-    ),
-    words: heardWords(input),
-    transcription: transcription(input.analysis),
   };
 }
 

@@ -16,16 +16,11 @@ export const DOUBTFUL_SENTENCE =
 export const NOT_THE_SENTENCE =
   'The answer does not match the sentence: what was said is not a repetition of it, so it earns no marks.';
 
-export function contentSuggestion(task: 'rs' | 'free', share: number, detail: string): string {
-  if (task === 'rs') {
-    if (share >= 1) return 'All words of the sentence were repeated in order.';
-    if (share >= 2 / 3) return `Most of the sentence was repeated; ${detail}.`;
-    if (share > 0) return `Only a few words of the sentence were repeated; ${detail}.`;
-    return 'None of the sentence was recognised in the answer.';
-  }
-  if (share >= 0.8) return `The answer covers the key points (${detail}).`;
-  if (share >= 0.4) return `The answer covers some key points (${detail}).`;
-  return `The answer misses most key points (${detail}).`;
+export function repeatSentenceSuggestion(share: number, detail: string): string {
+  if (share >= 1) return 'All words of the sentence were repeated in order.';
+  if (share >= 2 / 3) return `Most of the sentence was repeated; ${detail}.`;
+  if (share > 0) return `Only a few words of the sentence were repeated; ${detail}.`;
+  return 'None of the sentence was recognised in the answer.';
 }
 
 export function pronunciationSuggestion(share: number): string {
@@ -35,8 +30,12 @@ export function pronunciationSuggestion(share: number): string {
   return 'Pronunciation made much of the answer hard to recognise.';
 }
 
-export function fluencySuggestion(share: number, pauses: number): string {
-  const pauseNote = pauses > 0 ? ` (${pauses} long pause${pauses === 1 ? '' : 's'})` : '';
+export function fluencySuggestion(share: number, pauses: number, hesitations = 0): string {
+  const counts = [
+    pauses > 0 ? `${pauses} long pause${pauses === 1 ? '' : 's'}` : '',
+    hesitations > 0 ? `${hesitations} hesitation${hesitations === 1 ? '' : 's'}` : '',
+  ].filter((part) => part !== '');
+  const pauseNote = counts.length > 0 ? ` (${counts.join(', ')})` : '';
   if (share >= 0.8) return `Smooth, even delivery${pauseNote}.`;
   if (share >= 0.6) return `Mostly smooth delivery with some hesitation${pauseNote}.`;
   if (share >= 0.4) return `Uneven delivery with hesitations${pauseNote}.`;

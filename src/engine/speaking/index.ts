@@ -4,13 +4,17 @@ import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { loadAudio, type AudioQuality } from '../audio/index.js';
 import type { AudioCaution } from '../scoring/suggestions.js';
 import { loadCalibration, type Calibration } from '../scoring/calibration.js';
-import { scoreFreeSpeech, scoreRepeatSentence } from '../scoring/score-speech.js';
+import { scoreFreeSpeech } from '../scoring/score-free-speech.js';
+import { scoreRepeatSentence, verdict } from '../scoring/score-speech.js';
 import { analyseSpeech } from '../speech/analysis.js';
+import { analyseFreeSpeech, type FreeSpeechAnalysis } from '../speech/free-speech.js';
+import type { KeyPoint } from '../scoring/key-points.js';
+import { splitIntoPhrases } from '../speech/phrases.js';
 import { tokenize } from '../speech/lexicon.js';
 import { loadSpeechModel, type SpeechModel } from '../speech/model.js';
 import type { AudioPolicy, SpeakingResult, SpeakingScorer } from './scorer.js';
 import { SerialQueue } from './serial.js';
-import { freeSpeechVocabulary, keywordsFor } from './vocabulary.js';
+import { keyPointsFor, promptVocabulary } from './prompt.js';
 
 export type { AudioPolicy, SpeakingResult, SpeakingScorer } from './scorer.js';
 
@@ -63,16 +67,32 @@ export async function scoreAnswer(
       );
     }
     const analysis = await engine.queue.run(() =>
-      analyseSpeech(engine.model, answer.samples, reference, 'sequence'),
+      analyseSpeech(engine.model, answer.samples, reference),
     );
     return scoreRepeatSentence({ ...common, analysis });
   }
-  const keywords = keywordsFor(request.refText, request.keywords);
-  const vocabulary = freeSpeechVocabulary(request.refText, keywords);
+  const { analysis, keyPoints } = await analyseFreeAnswer(engine, request, answer.samples);
+  return scoreFreeSpeech({ ...common, task, analysis, keyPoints });
+}
+
+/** Rl/di: the answer cut into phrases, each recognised against the prompt; its key points. */
+export async function analyseFreeAnswer(
+  engine: SpeechEngine,
+  request: Pick<SpeakingRequest, 'refText' | 'keywords'>,
+  samples: Float32Array,
+): Promise<{ analysis: FreeSpeechAnalysis; keyPoints: KeyPoint[] }> {
+  const keyPoints = keyPointsFor(request.refText, request.keywords);
+  const phrases = await splitIntoPhrases(samples);
   const analysis = await engine.queue.run(() =>
-    analyseSpeech(engine.model, answer.samples, vocabulary, 'vocabulary'),
+    analyseFreeSpeech(
+      engine.model,
+      samples,
+      phrases,
+      promptVocabulary(engine.model, request.refText, keyPoints),
+      (phrase) => verdict(phrase, engine.calibration) === 'rendition',
+    ),
   );
-  return scoreFreeSpeech({ ...common, analysis, keywords });
+  return { analysis, keyPoints };
 }
 
 export interface ScoreOptions {

@@ -1,4 +1,4 @@
-import { sequenceGrammar, vocabularyGrammar } from './grammar.js';
+import { sequenceGrammar } from './grammar.js';
 import { ensureInDictionary, pronunciation, type TextWord } from './lexicon.js';
 import type { SpeechModel } from './model.js';
 import { competePhones } from './phone-loop.js';
@@ -8,14 +8,10 @@ import { verifiedWords } from './verification.js';
 
 /**
  * A decoded word is kept only if its acoustic score per frame, relative to the best senone of
- * each frame, is above this. Sequence: on speechocean762 it keeps 95% of words read from the
- * right text and drops a third of the words the grammar forces onto audio of another sentence.
- * Vocabulary: the free word loop places word boundaries more loosely and its correct words
- * score 15–25 lower per frame (measured on synthetic speech only), hence the lower bar.
+ * each frame, is above this. On speechocean762 it keeps 95% of words read from the right text
+ * and drops a third of the words the grammar forces onto audio of another sentence.
  */
-export const WORD_REJECT_SCORE_PER_FRAME = { sequence: -45, vocabulary: -65 } as const;
-
-export type DecodeMode = 'sequence' | 'vocabulary';
+export const WORD_REJECT_SCORE_PER_FRAME = -45;
 
 export interface HeardWord {
   /** Index into the reference words. */
@@ -32,8 +28,8 @@ export interface HeardWord {
 export interface SpeechAnalysis {
   reference: TextWord[];
   /**
-   * Every word aligned in place with its evidence: rs, every reference word; rl/di, the words
-   * the decoder heard. `heard` is the subset that verification accepted (verification.ts).
+   * Every reference word aligned in place with its evidence. `heard` is the subset that
+   * verification accepted (verification.ts).
    */
   aligned: HeardWord[];
   heard: HeardWord[];
@@ -56,29 +52,25 @@ export function analyseSpeech(
   model: SpeechModel,
   samples: Float32Array,
   reference: TextWord[],
-  mode: DecodeMode,
 ): SpeechAnalysis {
   ensureInDictionary(
     model,
     reference.flatMap((word) => word.spoken),
   );
-  const grammar = mode === 'sequence' ? sequenceGrammar(reference) : vocabularyGrammar(reference);
-  const decoded = decodeWithGrammar(model, samples, grammar).filter(
+  const decoded = decodeWithGrammar(model, samples, sequenceGrammar(reference)).filter(
     (segment) => !isFiller(segment.text),
   );
-  const slots = assignSlots(decoded, reference, mode);
+  const slots = assignSlots(decoded, reference);
   const accepted = decoded.flatMap((segment, index): Candidate[] =>
-    perFrame(segment) >= WORD_REJECT_SCORE_PER_FRAME[mode]
+    perFrame(segment) >= WORD_REJECT_SCORE_PER_FRAME
       ? [{ slot: slots[index] ?? -1, entries: [segment.text], decoded: segment }]
       : [],
   );
-  const candidates = mode === 'sequence' ? everyReferenceWord(reference, accepted) : accepted;
+  const candidates = everyReferenceWord(reference, accepted);
   // Every reference word may not fit the audio (an answer cut short); then align the decoded ones.
   const full = alignCandidates(model, samples, candidates, accepted);
   const { words, fillers, loopPhones } =
-    full.loopPhones.length > 0 || candidates === accepted
-      ? full
-      : alignCandidates(model, samples, accepted, accepted);
+    full.loopPhones.length > 0 ? full : alignCandidates(model, samples, accepted, accepted);
   const aligned = {
     reference,
     aligned: words,
@@ -87,10 +79,10 @@ export function analyseSpeech(
     loopPhones,
     totalFrames: Math.floor(samples.length / 160),
   };
-  return { ...aligned, heard: verifiedWords(aligned, mode) };
+  return { ...aligned, heard: verifiedWords(aligned) };
 }
 
-function perFrame(segment: DecodedSegment): number {
+export function perFrame(segment: DecodedSegment): number {
   return segment.acousticScore / Math.max(1, segment.endFrame - segment.startFrame + 1);
 }
 
@@ -98,14 +90,13 @@ export function baseWord(entry: string): string {
   return entry.replace(/\(\d+\)$/u, '');
 }
 
-/** Which reference word each decoded word stands for: in order for a sequence grammar. */
-function assignSlots(decoded: DecodedSegment[], reference: TextWord[], mode: DecodeMode): number[] {
+/** Which reference word each decoded word stands for: the sequence grammar keeps their order. */
+function assignSlots(decoded: DecodedSegment[], reference: TextWord[]): number[] {
   const flat = reference.flatMap((word, slot) => word.spoken.map((spoken) => ({ spoken, slot })));
   let cursor = 0;
   return decoded.map((segment) => {
     const word = baseWord(segment.text);
-    const start = mode === 'sequence' ? cursor : 0;
-    const found = flat.findIndex((entry, index) => index >= start && entry.spoken === word);
+    const found = flat.findIndex((entry, index) => index >= cursor && entry.spoken === word);
     if (found < 0) return -1;
     cursor = found + 1;
     return flat[found]!.slot;

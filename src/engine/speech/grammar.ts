@@ -15,8 +15,45 @@ export function sequenceGrammar(words: readonly TextWord[]): string {
   return `${HEADER}public <answer> = ${words.map((word) => `[${phrase(word)}]`).join(' ')};\n`;
 }
 
-/** Free speech (rl/di): any sequence of the given vocabulary, in any order and number. */
-export function vocabularyGrammar(words: readonly TextWord[]): string {
-  const choices = [...new Set(words.map(phrase))].join(' | ');
-  return `${HEADER}public <answer> = <word>*;\n<word> = ${choices};\n`;
+/** A hesitation is chosen over a prompt word only where the sound fits it far better. */
+const HESITATION_WEIGHT = 0.005;
+
+export interface PromptVocabulary {
+  /** The prompt's sentences, each in order. */
+  sentences: readonly (readonly TextWord[])[];
+  /** Any prompt word alone, for points made in other words or another order. */
+  promptWords: readonly TextWord[];
+  /** Other forms each dictionary word may be said in ("melt": "melts", "melted", "melting"). */
+  forms: ReadonlyMap<string, readonly string[]>;
+  /** Dictionary words for hesitations ("um", "uh"). */
+  hesitations: readonly string[];
+}
+
+function withForms(word: TextWord, forms: PromptVocabulary['forms']): string {
+  const other = word.spoken.length === 1 ? (forms.get(word.spoken[0]!) ?? []) : [];
+  return other.length > 0 ? `(${[phrase(word), ...other].join(' | ')})` : phrase(word);
+}
+
+/**
+ * A phrase as (part of) one prompt sentence: any of the sentences, its words in order, each
+ * one optional, key words in any regular inflection. The word-to-word transitions of the
+ * prompt, without a loop: a loop over optional words costs the decoder twenty times as much.
+ */
+export function promptSentenceGrammar(vocabulary: PromptVocabulary): string {
+  const sentences = vocabulary.sentences.map(
+    (sentence) => `(${sentence.map((word) => `[${withForms(word, vocabulary.forms)}]`).join(' ')})`,
+  );
+  return `${HEADER}public <answer> = ${[...new Set(sentences)].join(' | ')};\n`;
+}
+
+/**
+ * A phrase in the answer's own words: any prompt word (with its forms) in any order and
+ * number, or a hesitation. The decoder's filler models absorb the words outside the prompt.
+ */
+export function promptWordGrammar(vocabulary: PromptVocabulary): string {
+  const choices = [
+    ...vocabulary.promptWords.map((word) => withForms(word, vocabulary.forms)),
+    ...vocabulary.hesitations.map((word) => `/${HESITATION_WEIGHT}/ ${word}`),
+  ];
+  return `${HEADER}public <answer> = ( ${[...new Set(choices)].join(' | ')} )*;\n`;
 }

@@ -1,4 +1,4 @@
-import type { DecodeMode, HeardWord, SpeechAnalysis } from './analysis.js';
+import type { HeardWord, SpeechAnalysis } from './analysis.js';
 
 /**
  * Repeat Sentence: a word the grammar skipped still counts as said when, force-aligned in its
@@ -10,8 +10,7 @@ export const RECOVER_MIN_FRAMES_PER_PHONE = 3.5;
 
 type Aligned = Pick<SpeechAnalysis, 'aligned' | 'reference'>;
 
-export function verifiedWords(analysis: Aligned, mode: DecodeMode): HeardWord[] {
-  if (mode === 'vocabulary') return analysis.aligned;
+export function verifiedWords(analysis: Aligned): HeardWord[] {
   return analysis.aligned.filter((word) => word.decoded || recovered(word));
 }
 

@@ -1,0 +1,117 @@
+import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
+import { stemOf } from '../speech/inflections.js';
+import type { ComponentInput } from './components.js';
+import type { SpokenWord, SpottedKeyPoint } from './key-points.js';
+
+export type FreeTask = 'rl' | 'di';
+
+/** Retell Lecture: the part of the mark for relating the points in the lecture's order. */
+const ORDER_SHARE = 0.15;
+/** Describe Image: the part of the mark for a conclusion or implication. */
+const CONCLUSION_SHARE = 0.15;
+/** Words that draw a conclusion or an implication from what an image shows. */
+const CONCLUSION_WORDS = new Set(
+  'overall conclusion conclude concluded summary summarise summarize therefore thus hence implies implication suggests'.split(
+    ' ',
+  ),
+);
+/** An answer of at least this many words with only one distinct content word repeats itself. */
+const REPETITION_MIN_WORDS = 5;
+
+const TASK_NOUN: Record<FreeTask, string> = { rl: 'lecture', di: 'image' };
+
+/**
+ * Content on the 0–1 share of its top mark (docs/engine.md, content per task): the share of
+ * key points said, held back a little when a lecture's points come out of order or an image
+ * description draws no conclusion. Off-topic speech and one word said over and over get 0.
+ */
+export function freeContent(
+  task: FreeTask,
+  spotted: readonly SpottedKeyPoint[],
+  words: readonly SpokenWord[],
+): ComponentInput {
+  const covered = spotted.filter((point) => point.found !== null);
+  const total = spotted.length;
+  if (total === 0) {
+    return {
+      fraction: 0,
+      status: COMPONENT_STATUS.unscorable,
+      suggestion: `The ${TASK_NOUN[task]} has no key points to listen for, so content could not be scored.`,
+    };
+  }
+  const lists = keyPointLists(spotted);
+  if (repeatsOneWord(words)) {
+    return scored(
+      0,
+      `The answer repeats the same word over and over; it says nothing about the ${TASK_NOUN[task]}. ${lists}`,
+    );
+  }
+  if (covered.length === 0) {
+    return scored(
+      0,
+      `The answer is off-topic: none of the ${TASK_NOUN[task]}'s ${total} key points were heard. ${lists}`,
+    );
+  }
+  const coverage = covered.length / total;
+  const [bonus, note] =
+    task === 'rl'
+      ? [orderAgreement(spotted), 'in the lecture’s order']
+      : [concludes(words) ? 1 : 0, 'with a conclusion'];
+  const share = task === 'rl' ? ORDER_SHARE : CONCLUSION_SHARE;
+  const fraction = coverage * (1 - share + share * bonus);
+  const lead =
+    coverage >= 0.8
+      ? 'The answer covers the key points'
+      : coverage >= 0.4
+        ? 'The answer covers some key points'
+        : 'The answer misses most key points';
+  const detail =
+    task === 'rl' ? orderNote(bonus) : bonus === 1 ? ` ${note}` : ', without a conclusion';
+  return scored(fraction, `${lead} (${covered.length} of ${total})${detail}. ${lists}`);
+}
+
+function scored(fraction: number, suggestion: string): ComponentInput {
+  return { fraction, status: COMPONENT_STATUS.scored, suggestion: suggestion.trim() };
+}
+
+function orderNote(agreement: number): string {
+  return agreement >= 1 ? '' : ', partly out of the lecture’s order';
+}
+
+/** "Covered: a, b. Missed: c." (either part left out when empty). */
+export function keyPointLists(spotted: readonly SpottedKeyPoint[]): string {
+  const names = (found: boolean): string[] =>
+    spotted
+      .filter((point) => (point.found !== null) === found)
+      .map((point) => point.keyPoint.display);
+  const covered = names(true);
+  const missed = names(false);
+  return [
+    covered.length > 0 ? `Covered: ${covered.join(', ')}.` : '',
+    missed.length > 0 ? `Missed: ${missed.join(', ')}.` : '',
+  ]
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+/** Share of consecutive key points said (in time order) that follow the lecture's order. */
+export function orderAgreement(spotted: readonly SpottedKeyPoint[]): number {
+  const said = spotted
+    .map((point, index) => ({ index, at: point.found?.startMs }))
+    .filter((point): point is { index: number; at: number } => point.at !== undefined)
+    .sort((a, b) => a.at - b.at);
+  if (said.length < 2) return 1;
+  const inOrder = said.slice(1).filter((point, index) => point.index > said[index]!.index).length;
+  return inOrder / (said.length - 1);
+}
+
+function repeatsOneWord(words: readonly SpokenWord[]): boolean {
+  return (
+    words.length >= REPETITION_MIN_WORDS &&
+    new Set(words.map((word) => stemOf(word.spoken))).size <= 1
+  );
+}
+
+function concludes(words: readonly SpokenWord[]): boolean {
+  return words.some((word) => CONCLUSION_WORDS.has(word.spoken));
+}

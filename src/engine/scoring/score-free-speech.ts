@@ -1,0 +1,220 @@
+import { COMPONENT_STATUS, untimedWord, type Word } from '../../shared/contract/envelope.js';
+import type { ScoreScale } from '../../shared/contract/quantize.js';
+import type { SpeakingResult } from '../speaking/scorer.js';
+import type { SpeechAnalysis } from '../speech/analysis.js';
+import type { FreeSpeechAnalysis, PhraseAnalysis } from '../speech/free-speech.js';
+import { FRAME_MS } from '../speech/recognize.js';
+import { predictBlend, type Calibration } from './calibration.js';
+import { speakingComponents, type ComponentInput } from './components.js';
+import {
+  innerPauses,
+  PAUSE_MIN_MS,
+  utteranceFeatures,
+  wordGop,
+  type UtteranceFeatures,
+} from './features.js';
+import { freeContent, type FreeTask } from './free-content.js';
+import { spotKeyPoints, type KeyPoint, type KeyPointBars, type SpokenWord } from './key-points.js';
+import * as say from './suggestions.js';
+import { heardWords } from './words.js';
+
+/**
+ * A key point counts as said when the GOP (per frame, against the free phone loop) of its
+ * least supported word reaches the bar: a lower one inside a phrase verified as part of a
+ * prompt sentence. Chosen by `npm run bench:retell` on speaker-grouped folds of
+ * speechocean762 retell cases (BENCHMARKS.md).
+ */
+export const KEY_POINT_BARS: KeyPointBars = { followsPrompt: -30, alone: -10 };
+/**
+ * A silence between two phrases this long counts as a pause of the phrase after it. Shorter
+ * ones are the breath between sentences that a single sentence never has, and would make a
+ * long answer score below its parts.
+ */
+export const LONG_GAP_SECONDS = 1;
+
+export interface FreeSpeechInput {
+  task: FreeTask;
+  analysis: FreeSpeechAnalysis;
+  keyPoints: readonly KeyPoint[];
+  calibration: Calibration;
+  scale: ScoreScale;
+  durationMs: number;
+  cautions: readonly say.AudioCaution[];
+}
+
+export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
+  const spoken = spokenWords(input.analysis);
+  const spotted = spotKeyPoints(input.keyPoints, spoken, KEY_POINT_BARS);
+  const content = freeContent(input.task, spotted, spoken);
+  return {
+    components: speakingComponents(
+      { content, contentNativeMax: 5, ...phraseDelivery(input) },
+      input.scale,
+    ),
+    words: answerWords(input),
+    transcription: input.analysis.phrases
+      .map(shownWords)
+      .flatMap((analysis) => analysis.heard.map((word) => analysis.reference[word.slot]?.display))
+      .join(' '),
+  };
+}
+
+/**
+ * The phrase's words an examiner is shown: all of a phrase verified as a prompt sentence;
+ * elsewhere only those heard as surely as a key point must be (the rest are the decoder's
+ * guesses at words outside the prompt, which it can only name with prompt words).
+ */
+function shownWords(phrase: PhraseAnalysis): SpeechAnalysis {
+  if (phrase.followsPrompt) return phrase.analysis;
+  const heard = phrase.analysis.heard.filter((word) => wordGop(word) >= KEY_POINT_BARS.alone);
+  return { ...phrase.analysis, heard };
+}
+
+/** The words heard, in time order, with how well their sounds support them. */
+export function spokenWords(analysis: FreeSpeechAnalysis): SpokenWord[] {
+  return analysis.phrases.flatMap((phrase, index) =>
+    phrase.analysis.heard.map((word) => ({
+      spoken: phrase.analysis.reference[word.slot]?.spoken[0] ?? word.entry,
+      confidence: wordGop(word),
+      startMs: word.startFrame * FRAME_MS,
+      endMs: (word.endFrame + 1) * FRAME_MS,
+      phrase: index,
+      followsPrompt: phrase.followsPrompt,
+    })),
+  );
+}
+
+interface PhraseDelivery {
+  weight: number;
+  accuracy: number;
+  fluency: number;
+  pauses: number;
+  hesitations: number;
+}
+
+/**
+ * Pronunciation and fluency of each phrase by the calibrated sentence models, averaged over
+ * the phrases weighted by their speech: a long answer scores what its parts score. A long
+ * silence between phrases and the hesitations heard count against the phrase they precede.
+ */
+function phraseDelivery(input: FreeSpeechInput): {
+  pronunciation: ComponentInput;
+  fluency: ComponentInput;
+} {
+  const { calibration, cautions } = input;
+  const phrases = input.analysis.phrases
+    .filter((phrase) => phrase.analysis.heard.length > 0)
+    .map((phrase): PhraseDelivery => {
+      const features = withGapBefore(utteranceFeatures(phrase.analysis), phrase);
+      return {
+        weight: features.logSpan > 0 ? Math.expm1(features.logSpan) : 0,
+        accuracy: predictBlend(calibration.accuracy, features) / calibration.accuracy.max,
+        fluency: predictBlend(calibration.fluency, features) / calibration.fluency.max,
+        pauses:
+          innerPauses(phrase.analysis).length +
+          (phrase.gapBeforeSeconds >= LONG_GAP_SECONDS ? 1 : 0),
+        hesitations: phrase.hesitations.length,
+      };
+    });
+  const weight = phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
+  if (phrases.length === 0 || weight <= 0) {
+    const unscorable = {
+      fraction: 0,
+      status: COMPONENT_STATUS.unscorable,
+      suggestion: say.NOTHING_HEARD,
+    };
+    return { pronunciation: unscorable, fluency: unscorable };
+  }
+  const mean = (pick: (phrase: PhraseDelivery) => number): number =>
+    phrases.reduce((sum, phrase) => sum + pick(phrase) * phrase.weight, 0) / weight;
+  const count = (pick: (phrase: PhraseDelivery) => number): number =>
+    phrases.reduce((sum, phrase) => sum + pick(phrase), 0);
+  const status = cautions.length > 0 ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
+  const pronunciation = mean((phrase) => phrase.accuracy);
+  const fluency = mean((phrase) => phrase.fluency);
+  return {
+    pronunciation: {
+      fraction: pronunciation,
+      status,
+      suggestion: say.withCautions(say.pronunciationSuggestion(pronunciation), cautions),
+    },
+    fluency: {
+      fraction: fluency,
+      status,
+      suggestion: say.withCautions(
+        say.fluencySuggestion(
+          fluency,
+          count((phrase) => phrase.pauses),
+          count((phrase) => phrase.hesitations),
+        ),
+        cautions,
+      ),
+    },
+  };
+}
+
+/** A long silence before a phrase is one more pause of that phrase; hesitations, noises. */
+export function withGapBefore(
+  features: UtteranceFeatures,
+  phrase: PhraseAnalysis,
+): UtteranceFeatures {
+  const noiseCount = Math.max(features.noiseCount, phrase.hesitations.length);
+  if (phrase.gapBeforeSeconds < LONG_GAP_SECONDS) return { ...features, noiseCount };
+  const span = Math.expm1(features.logSpan);
+  const gap = phrase.gapBeforeSeconds;
+  return {
+    ...features,
+    pauseCount: features.pauseCount + 1,
+    pauseShare: (features.pauseShare * span + gap) / (span + gap),
+    longestPause: Math.max(features.longestPause, gap),
+  };
+}
+
+/**
+ * The words heard, phrase by phrase, with the pauses inside and between phrases and the
+ * hesitations (`Inserted`, timed, unscored) where they fell.
+ */
+function answerWords(input: FreeSpeechInput): Word[] {
+  const { calibration, scale, durationMs } = input;
+  const words: Word[] = [];
+  let previousEnd: number | null = null;
+  for (const phrase of input.analysis.phrases) {
+    const heard = heardWords({ analysis: shownWords(phrase), calibration, scale, durationMs });
+    const first = heard.find((word) => word.label !== 'Pause');
+    if (first && previousEnd !== null && first.start - previousEnd >= PAUSE_MIN_MS) {
+      words.push(untimedWord('', 'Pause', first.start - previousEnd));
+    }
+    words.push(...heard);
+    previousEnd = heard.findLast((word) => word.label !== 'Pause')?.end ?? previousEnd;
+  }
+  const hesitations = input.analysis.phrases.flatMap((phrase) =>
+    phrase.hesitations.map((segment) => hesitationWord(segment, durationMs)),
+  );
+  return withHesitations(words, hesitations);
+}
+
+function hesitationWord(segment: PhraseAnalysis['hesitations'][number], durationMs: number): Word {
+  return {
+    word: segment.text.replace(/\(\d+\)$/u, ''),
+    label: 'Inserted',
+    start: Math.min(durationMs, segment.startFrame * FRAME_MS),
+    end: Math.min(durationMs, (segment.endFrame + 1) * FRAME_MS),
+    pronunciation: 0,
+    phonemes: null,
+    phonics: null,
+    duration: null,
+    userStress: null,
+  };
+}
+
+/** Each hesitation goes before the first timed word that starts after it. */
+function withHesitations(words: readonly Word[], hesitations: readonly Word[]): Word[] {
+  const out = [...words];
+  for (const hesitation of [...hesitations].sort((a, b) => a.start - b.start)) {
+    const at = out.findIndex(
+      (word) => word.label !== 'Pause' && word.start >= hesitation.end - FRAME_MS,
+    );
+    out.splice(at < 0 ? out.length : at, 0, hesitation);
+  }
+  return out;
+}

@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import {
+  freeContent,
+  keyPointLists,
+  orderAgreement,
+} from '../../src/engine/scoring/free-content.js';
+import {
+  spotKeyPoints,
+  type KeyPoint,
+  type SpokenWord,
+} from '../../src/engine/scoring/key-points.js';
+import { keyPointsFor, MAX_KEY_POINTS } from '../../src/engine/speaking/prompt.js';
+import { promptSentenceGrammar, promptWordGrammar } from '../../src/engine/speech/grammar.js';
+import { inflectionCandidates, sameStem, stemOf } from '../../src/engine/speech/inflections.js';
+import { tokenize } from '../../src/engine/speech/lexicon.js';
+import { innerGaps, phrasesOf, splitSpan } from '../../src/engine/speech/phrases.js';
+
+/** 30 ms VAD frames: `s` speech, `.` silence. */
+function frames(pattern: string): boolean[] {
+  return [...pattern].map((char) => char === 's');
+}
+
+function spoken(words: string, confidence = -10, phrase = 0, followsPrompt = true): SpokenWord[] {
+  return words.split(' ').map((word, index) => ({
+    spoken: word,
+    confidence,
+    startMs: index * 500,
+    endMs: index * 500 + 400,
+    phrase,
+    followsPrompt,
+  }));
+}
+
+const BARS = { followsPrompt: -30, alone: -15 };
+
+const point = (display: string): KeyPoint => ({ display, words: display.split(' ') });
+
+describe('phrases', () => {
+  it('finds the pauses between the first and the last speech', () => {
+    expect(innerGaps(frames('..sss..ss...s..'))).toEqual([
+      { start: 5, end: 7 },
+      { start: 9, end: 12 },
+    ]);
+  });
+
+  it('cuts a long stretch at its longest pause, never leaving a piece too short', () => {
+    const gaps = [
+      { start: 2, end: 3 },
+      { start: 10, end: 14 },
+    ];
+    const limits = { maxFrames: 12, minFrames: 4, breakFrames: 100 };
+    // The gap at 2 would leave a 2-frame piece: the cut falls in the longest gap that does not.
+    expect(splitSpan({ start: 0, end: 24 }, gaps, limits)).toEqual([
+      { start: 0, end: 10 },
+      { start: 14, end: 24 },
+    ]);
+  });
+
+  it('ends a phrase at a sentence-length pause even when it is short, and cuts unbroken speech in the middle', () => {
+    const limits = { maxFrames: 100, minFrames: 2, breakFrames: 3 };
+    expect(splitSpan({ start: 0, end: 12 }, [{ start: 5, end: 8 }], limits)).toHaveLength(2);
+    expect(splitSpan({ start: 0, end: 12 }, [{ start: 5, end: 7 }], limits)).toHaveLength(1);
+    expect(splitSpan({ start: 0, end: 20 }, [], { ...limits, maxFrames: 10 })).toEqual([
+      { start: 0, end: 10 },
+      { start: 10, end: 20 },
+    ]);
+  });
+
+  it('gives each phrase its own audio with the pause before it', () => {
+    // 2 s of speech, a 0.9 s pause, 2 s of speech (30 ms frames).
+    const pattern = `${'.'.repeat(10)}${'s'.repeat(67)}${'.'.repeat(30)}${'s'.repeat(67)}${'.'.repeat(10)}`;
+    const phrases = phrasesOf(frames(pattern), pattern.length * 480);
+    expect(phrases).toHaveLength(2);
+    expect(phrases[0]!.gapBeforeSeconds).toBe(0);
+    expect(phrases[1]!.gapBeforeSeconds).toBeCloseTo(0.9, 5);
+    expect(phrases[0]!.endSample).toBeLessThanOrEqual(phrases[1]!.startSample);
+    expect(phrasesOf(frames('....'), 4 * 480)).toEqual([]);
+  });
+});
+
+describe('inflections', () => {
+  it('gives a word and its regular inflections one stem', () => {
+    for (const [a, b] of [
+      ['change', 'changing'],
+      ['floods', 'flooded'],
+      ['study', 'studies'],
+      ['run', 'running'],
+      ['box', 'boxes'],
+      ['stop', 'stopped'],
+    ]) {
+      expect(sameStem(a!, b!)).toBe(true);
+    }
+    expect(sameStem('glass', 'glacier')).toBe(false);
+    expect(stemOf('ice')).toBe('ice');
+  });
+
+  it('offers the spellings of a word’s inflections, and only its own', () => {
+    expect(inflectionCandidates('melt')).toEqual(
+      expect.arrayContaining(['melts', 'melted', 'melting']),
+    );
+    expect(inflectionCandidates('floods')).toEqual(expect.arrayContaining(['flood', 'flooded']));
+    expect(inflectionCandidates('bear')).not.toContain('beare');
+  });
+});
+
+describe('key points', () => {
+  it('takes the request keywords, a phrase counting as one point', () => {
+    expect(keyPointsFor('anything', [' climate change ', 'ice', ''])).toEqual([
+      { display: 'climate change', words: ['climate', 'change'] },
+      { display: 'ice', words: ['ice'] },
+    ]);
+  });
+
+  it('otherwise takes refText’s content words, once per stem, never what any answer says', () => {
+    const points = keyPointsFor(
+      'The lecture shows that glaciers melt. A glacier melts fast, in 2020.',
+      undefined,
+    );
+    expect(points.map((entry) => entry.display)).toEqual(['glaciers', 'melt', 'fast', '2020']);
+    expect(points[3]!.words).toEqual(['two', 'thousand', 'twenty']);
+    const many = Array.from(
+      { length: 30 },
+      (_, index) => `word${String.fromCharCode(97 + (index % 26))}${index}`,
+    );
+    expect(keyPointsFor(many.join(' '), undefined)).toHaveLength(MAX_KEY_POINTS);
+  });
+
+  it('finds a point in any inflection, all its words together in one phrase', () => {
+    const words = [
+      ...spoken('the glaciers melted'),
+      ...spoken('climate', -10, 1),
+      ...spoken('change', -10, 2),
+    ];
+    const found = spotKeyPoints(
+      [point('glacier'), point('melt'), point('climate change')],
+      words,
+      BARS,
+    );
+    expect(found.map((entry) => entry.found !== null)).toEqual([true, true, false]);
+    expect(found[1]!.found).toMatchObject({ startMs: 1000, endMs: 1400 });
+    const together = spotKeyPoints([point('climate change')], spoken('climate change'), BARS);
+    expect(together[0]!.found).not.toBeNull();
+  });
+
+  it('does not count a point whose sounds do not support it, asking more of a word alone', () => {
+    expect(spotKeyPoints([point('glacier')], spoken('glacier', -45), BARS)[0]!.found).toBeNull();
+    expect(
+      spotKeyPoints([point('glacier')], spoken('glacier', -20), BARS)[0]!.found,
+    ).not.toBeNull();
+    const alone = spoken('glacier', -20, 0, false);
+    expect(spotKeyPoints([point('glacier')], alone, BARS)[0]!.found).toBeNull();
+  });
+});
+
+describe('content per task', () => {
+  const points = ['glaciers', 'melt', 'oceans', 'floods'].map(point);
+
+  it('rewards the share of key points, naming those covered and missed', () => {
+    const all = freeContent(
+      'rl',
+      spotKeyPoints(points, spoken('glaciers melt oceans floods'), BARS),
+      spoken('glaciers melt oceans floods'),
+    );
+    const half = freeContent(
+      'rl',
+      spotKeyPoints(points, spoken('glaciers melt'), BARS),
+      spoken('glaciers melt'),
+    );
+    expect(all.fraction).toBe(1);
+    expect(half.fraction).toBe(0.5);
+    expect(half.suggestion).toBe(
+      'The answer covers some key points (2 of 4). Covered: glaciers, melt. Missed: oceans, floods.',
+    );
+  });
+
+  it('holds back a retelling whose points come out of the lecture’s order', () => {
+    const words = spoken('floods oceans melt glaciers');
+    const content = freeContent('rl', spotKeyPoints(points, words, BARS), words);
+    expect(orderAgreement(spotKeyPoints(points, words, BARS))).toBe(0);
+    expect(content.fraction).toBeCloseTo(0.85, 5);
+    expect(content.suggestion).toMatch(/out of the lecture’s order/u);
+  });
+
+  it('gives an image description with a conclusion the full share', () => {
+    const plain = spoken('glaciers melt oceans floods');
+    const concluded = spoken('glaciers melt oceans floods overall');
+    expect(freeContent('di', spotKeyPoints(points, plain, BARS), plain).fraction).toBeCloseTo(
+      0.85,
+      5,
+    );
+    expect(freeContent('di', spotKeyPoints(points, concluded, BARS), concluded).fraction).toBe(1);
+  });
+
+  it('gives off-topic speech and one word repeated 0, saying why', () => {
+    const offTopic = spoken('pasta tomato sauce dinner');
+    expect(freeContent('rl', spotKeyPoints(points, offTopic, BARS), offTopic)).toMatchObject({
+      fraction: 0,
+      suggestion: expect.stringMatching(
+        /^The answer is off-topic: none of the lecture's 4 key points/u,
+      ),
+    });
+    const repeated = spoken('glaciers glaciers glaciers glacier glaciers');
+    expect(freeContent('di', spotKeyPoints(points, repeated, BARS), repeated)).toMatchObject({
+      fraction: 0,
+      suggestion: expect.stringMatching(/repeats the same word/u),
+    });
+  });
+
+  it('lists covered and missed key points, leaving out an empty list', () => {
+    expect(keyPointLists(spotKeyPoints(points, spoken('glaciers'), BARS))).toBe(
+      'Covered: glaciers. Missed: melt, oceans, floods.',
+    );
+    expect(keyPointLists(spotKeyPoints(points.slice(0, 1), spoken('glaciers'), BARS))).toBe(
+      'Covered: glaciers.',
+    );
+  });
+});
+
+describe('prompt grammars', () => {
+  const vocabulary = {
+    sentences: [tokenize('ice melts'), tokenize('seas rise')],
+    promptWords: tokenize('ice melts seas rise'),
+    forms: new Map([['melts', ['melt', 'melted']]]),
+    hesitations: ['um'],
+  };
+
+  it('offers any one prompt sentence, its words in order and each optional, in any form', () => {
+    expect(promptSentenceGrammar(vocabulary)).toContain(
+      'public <answer> = ([ice] [(melts | melt | melted)]) | ([seas] [rise]);',
+    );
+  });
+
+  it('offers prompt words in any order and number, and hesitations at a low weight', () => {
+    expect(promptWordGrammar(vocabulary)).toContain(
+      'public <answer> = ( ice | (melts | melt | melted) | seas | rise | /0.005/ um )*;',
+    );
+  });
+});
