@@ -29,35 +29,31 @@ const SPOKEN_KEY_POINTS = SAMPLE.keywords.filter((keyword) =>
 const GAP_S = 1.2;
 const HESITATIONS = new Set(['um', 'uh', 'er', 'ah', 'hmm']);
 
+/** What the candidate says, each part followed by that many seconds of silence. */
+const ANSWER: { text: string; silenceAfter: number }[] = [
+  { text: SPOKEN[0]!, silenceAfter: GAP_S },
+  { text: SPOKEN[1]!, silenceAfter: GAP_S },
+  { text: 'uh', silenceAfter: 0.8 },
+  { text: SPOKEN[2]!, silenceAfter: 0 },
+];
+
 /**
- * The retelling as Chromium's synthetic microphone plays it: each sentence spoken by
- * espeak-ng, trimmed of its own silence, joined to the next by a clear gap of silence.
+ * The retelling as Chromium's synthetic microphone plays it: each part spoken by espeak-ng,
+ * trimmed of its own silence and followed by its gap, after 1 s of silence and before 10 s.
  */
 function spokenRetellingWav(): { path: string; speechSeconds: number } | null {
   const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-retell-'));
   const parts: string[] = [];
-  for (const [index, sentence] of SPOKEN.entries()) {
+  for (const [index, { text, silenceAfter }] of ANSWER.entries()) {
     const raw = join(dir, `raw-${index}.wav`);
     const part = join(dir, `part-${index}.wav`);
-    const say = spawnSync('espeak-ng', ['-v', 'en-us+f2', '-s', '140', '-w', raw, sentence]);
+    const say = spawnSync('espeak-ng', ['-v', 'en-us+f2', '-s', '140', '-w', raw, text]);
     if (say.status !== 0) return null;
-    // Cut espeak's own leading and trailing silence, then end the sentence with the gap.
     const trim = spawnSync('sox', [
       raw,
       part,
-      'silence',
-      '1',
-      '0.02',
-      '0.5%',
-      'reverse',
-      'silence',
-      '1',
-      '0.02',
-      '0.5%',
-      'reverse',
-      'pad',
-      '0',
-      String(GAP_S),
+      ...['silence', '1', '0.02', '0.5%', 'reverse', 'silence', '1', '0.02', '0.5%', 'reverse'],
+      ...['pad', '0', String(silenceAfter)],
     ]);
     if (trim.status !== 0) return null;
     parts.push(part);
@@ -112,7 +108,7 @@ test('a spoken Retell Lecture answer shows the key points it covered, its pauses
     contentType: 'application/json',
   });
 
-  // The pause between two sentences is shown with its length, computed from the words' timings.
+  // The pauses between the sentences are shown with their length, from the words' timings.
   const transcript = latest.getByLabel('Transcript', { exact: true });
   const pauses = await transcript.locator('.label-pause').evaluateAll((tokens) =>
     tokens.map((token) => ({
@@ -151,6 +147,24 @@ test('a spoken Retell Lecture answer shows the key points it covered, its pauses
       expect(token.title).toMatch(/^Hesitation \(\w+\), \d+ ms/u);
     }
   }
+  const shown = tokens.filter((token) => token.className.includes('hesitation'));
+  expect(shown.length, 'the spoken “uh” is shown as a hesitation').toBeGreaterThan(0);
+
+  // A pause beside a hesitation (where the engine puts one there) is measured up to, or from,
+  // the hesitation's own timing; test/unit/review-stats.test.ts covers both sides for certain.
+  const words = response.data.words;
+  const titles = await transcript
+    .locator(':scope > *')
+    .evaluateAll((entries) => entries.map((entry) => entry.getAttribute('title') ?? ''));
+  const besideHesitation = words.flatMap((word, index) => {
+    const [before, after] = [words[index - 1], words[index + 1]];
+    if (word.label !== 'Pause' || !before || !after) return [];
+    if (before.label !== 'Inserted' && after.label !== 'Inserted') return [];
+    return [{ title: titles[index], ms: after.start - before.end }];
+  });
+  for (const { title, ms } of besideHesitation)
+    expect(title).toMatch(new RegExp(`, ${ms} ms$`, 'u'));
+
   const inserted = response.data.words.filter(
     (word) => word.label === 'Inserted' && word.end > word.start,
   );
