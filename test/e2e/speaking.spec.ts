@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
-import { CHROMIUM_ARGS, FAKE_MICROPHONE_ARGS, chromiumPath } from './support/environment';
+import { fakeMicrophoneFrom } from './support/environment';
 
 const SENTENCE = 'The library opens at nine on weekdays';
 
@@ -23,16 +23,7 @@ function spokenSentenceWav(): string | null {
 
 const wav = spokenSentenceWav();
 
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath() ?? undefined,
-    args: [
-      ...CHROMIUM_ARGS,
-      ...FAKE_MICROPHONE_ARGS,
-      ...(wav ? [`--use-file-for-fake-audio-capture=${wav}`] : []),
-    ],
-  },
-});
+test.use({ launchOptions: fakeMicrophoneFrom(wav) });
 
 test('a spoken Repeat Sentence answer is recorded, scored by the embedded engine and shown word by word', async ({
   app,

@@ -126,6 +126,53 @@ describe('exports', () => {
     expect(text).toContain('4.5 / 5');
   });
 
+  it('shows a Retell Lecture hesitation in brackets, never as a word, and the pause beside it', async () => {
+    const attempts = new AttemptsRepo(db);
+    const rl = new ItemsRepo(db).create({
+      task: 'rl',
+      title: 'Bees',
+      refText: 'Bees carry pollen.',
+      keywords: ['bees', 'pollen'],
+      promptAudioPath: null,
+      imagePath: null,
+    }).id;
+    const id = attempts.insert({
+      candidateId,
+      itemId: rl,
+      task: 'rl',
+      audio: { path: '/x.wav', mime: 'audio/wav', sha256: 'cd' },
+      typedAnswer: null,
+    });
+    const base = envelope('rl') as { data: Record<string, unknown> };
+    const word = (text: string, label: string, start: number, end: number) => ({
+      word: text,
+      label,
+      start,
+      end,
+      pronunciation: label === 'Inserted' ? 0 : 0.8,
+      phonemes: null,
+      phonics: null,
+    });
+    const words = [
+      word('bees', 'Good', 100, 500),
+      word('', 'Pause', 0, 0),
+      word('um', 'Inserted', 1400, 1800),
+      word('pollen', 'Good', 1900, 2400),
+    ];
+    attempts.transition(id, ['recorded'], 'scoring');
+    attempts.markScored(
+      id,
+      JSON.stringify({ ...base, data: { ...base.data, words } }),
+      { content: 3, pronunciation: 4, fluency: 3.5, words: null, overall: 3.5 },
+      { content: 5, pronunciation: 5, fluency: 5, words: null, overall: 5 },
+    );
+    const text = pdfText(readFileSync((await service.attemptPdf(id)).path));
+    expect(text).toContain('(um)');
+    expect(text).toContain('[pause 0.9 s]');
+    expect(text).toContain('Hesitation');
+    expect(text).not.toContain('Inserted');
+  });
+
   it('makes a candidate PDF with their progress', async () => {
     const result = await service.candidatePdf(candidateId);
     const pdf = Buffer.from(result.contentBase64, 'base64');

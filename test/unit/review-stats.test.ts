@@ -19,6 +19,28 @@ describe('pause lengths', () => {
     expect(pauseLabel(pauseLengthMs(rl, 1))).toBe('pause 1.2 s');
   });
 
+  it('measures up to a hesitation that sits next to the pause (rl and di)', () => {
+    const um = (start: number, end: number): Word => ({
+      ...untimedWord('um', 'Inserted'),
+      start,
+      end,
+    });
+    const pauseThenUm = [
+      timed('bees', 0, 400),
+      untimedWord('', 'Pause'),
+      um(1300, 1700),
+      timed('pollen', 1900, 2400),
+    ];
+    expect(pauseLengthMs(pauseThenUm, 1)).toBe(900);
+    const umThenPause = [
+      timed('bees', 0, 400),
+      um(500, 800),
+      untimedWord('', 'Pause'),
+      timed('pollen', 1900, 2400),
+    ];
+    expect(pauseLengthMs(umThenPause, 2)).toBe(1100);
+  });
+
   it('is unknown, never zero, when no neighbour is timed', () => {
     const untimed = [untimedWord('a', 'Good'), untimedWord('', 'Pause'), untimedWord('b', 'Good')];
     expect(pauseLengthMs(untimed, 1)).toBeNull();

@@ -40,3 +40,15 @@ export const FAKE_MICROPHONE_ARGS = [
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
 ];
+
+/** Launch options for Chromium whose synthetic microphone plays `wav` (when there is one). */
+export function fakeMicrophoneFrom(wav: string | null) {
+  return {
+    executablePath: chromiumPath() ?? undefined,
+    args: [
+      ...CHROMIUM_ARGS,
+      ...FAKE_MICROPHONE_ARGS,
+      ...(wav ? [`--use-file-for-fake-audio-capture=${wav}`] : []),
+    ],
+  };
+}

@@ -55,7 +55,7 @@ function drawResult(doc: Pdf, attempt: AttemptRow, envelope: Envelope): void {
     doc.text(attempt.typed_answer || '(empty)');
   }
   heading(doc, attempt.task === 'wfd' ? 'Words' : 'Transcript');
-  drawTranscript(doc, envelope.data.words);
+  drawTranscript(doc, envelope.data.words, attempt.task);
   const pauses = pausesOf(envelope.data.words);
   heading(doc, 'Pauses');
   if (pauses.length === 0) doc.text('No pauses were marked.');

@@ -1,4 +1,6 @@
+import type { Task } from '../../../shared/contract/endpoints.js';
 import type { Word } from '../../../shared/contract/envelope.js';
+import { isHesitation, marksHesitations } from '../../../shared/hesitation.js';
 import { pauseLabel, pauseLengthMs } from '../../../shared/pause-length.js';
 import { COLORS, FONTS, type Pdf } from './document.js';
 
@@ -11,8 +13,11 @@ export const LABEL_COLORS: Record<string, string> = {
   Inserted: '#2b6cb0',
 };
 
-/** The words coloured by label; pauses appear inline with their length. */
-export function drawTranscript(doc: Pdf, words: Word[]): void {
+/**
+ * The words coloured by label; pauses appear inline with their length, and (rl, di)
+ * hesitations in brackets, "(um)", so they never read as words of the answer.
+ */
+export function drawTranscript(doc: Pdf, words: Word[], task: Task): void {
   if (words.length === 0) {
     doc.fillColor(COLORS.muted).text('No words were returned for this attempt.');
     return;
@@ -20,20 +25,31 @@ export function drawTranscript(doc: Pdf, words: Word[]): void {
   doc.font(FONTS.regular).fontSize(11);
   words.forEach((word, index) => {
     const last = index === words.length - 1;
-    doc.fillColor(LABEL_COLORS[word.label] ?? COLORS.text);
-    const shown =
-      word.label === 'Pause' ? `[${pauseLabel(pauseLengthMs(words, index))}]` : word.word;
-    doc.text(`${shown} `, { continued: !last, strike: word.label === 'Missing' });
+    const hesitation = isHesitation(word, task);
+    doc.fillColor(hesitation ? COLORS.muted : (LABEL_COLORS[word.label] ?? COLORS.text));
+    doc.text(`${shownText(words, index, hesitation)} `, {
+      continued: !last,
+      strike: word.label === 'Missing',
+    });
   });
   doc.fontSize(10).moveDown(0.5);
-  drawLegend(doc);
+  drawLegend(doc, marksHesitations(task));
 }
 
-function drawLegend(doc: Pdf): void {
+function shownText(words: Word[], index: number, hesitation: boolean): string {
+  const word = words[index] as Word;
+  if (word.label === 'Pause') return `[${pauseLabel(pauseLengthMs(words, index))}]`;
+  return hesitation ? `(${word.word})` : word.word;
+}
+
+function drawLegend(doc: Pdf, hesitations: boolean): void {
   const y = doc.y;
   let x = doc.page.margins.left;
   doc.fontSize(8);
-  for (const [label, color] of Object.entries(LABEL_COLORS)) {
+  for (const [name, labelColor] of Object.entries(LABEL_COLORS)) {
+    const hesitation = hesitations && name === 'Inserted';
+    const label = hesitation ? 'Hesitation' : name;
+    const color = hesitation ? COLORS.muted : labelColor;
     doc.rect(x, y + 1, 7, 7).fill(color);
     doc.fillColor(COLORS.muted).text(label, x + 10, y, { lineBreak: false });
     x += 18 + doc.widthOfString(label);

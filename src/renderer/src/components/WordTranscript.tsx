@@ -1,21 +1,29 @@
-import type { Word } from '../../../shared/contract';
+import type { Task, Word } from '../../../shared/contract';
+import { hesitationTitle, isHesitation, marksHesitations } from '../../../shared/hesitation';
 import { pauseLengthMs } from '../../../shared/pause-length';
 
 interface WordTranscriptProps {
   words: Word[];
+  /** The attempt's task: in rl and di an `Inserted` entry is a hesitation, not a word. */
+  task: Task;
   /** Playback position in ms; the word spoken at that moment is highlighted. */
   positionMs?: number | null;
   /** Plays one word; timed words become buttons when given. */
   onPlayWord?: (word: Word) => void;
 }
 
-const LEGEND = ['Good', 'Average', 'Bad', 'Missing', 'Inserted', 'Pause'];
+const LABELS = ['Good', 'Average', 'Bad', 'Missing', 'Inserted', 'Pause'];
 
 /**
- * The answer word by word, coloured by the engine's label, with pauses (and hesitations)
- * shown in place with their length when it is known.
+ * The answer word by word, coloured by the engine's label, with pauses shown in place with
+ * their length when it is known, and (rl, di) hesitations as muted "um" marks.
  */
-export function WordTranscript({ words, positionMs = null, onPlayWord }: WordTranscriptProps) {
+export function WordTranscript({
+  words,
+  task,
+  positionMs = null,
+  onPlayWord,
+}: WordTranscriptProps) {
   if (words.length === 0) return <p className="muted">No words were recognised.</p>;
   return (
     <div className="transcript">
@@ -27,31 +35,44 @@ export function WordTranscript({ words, positionMs = null, onPlayWord }: WordTra
             <WordToken
               key={index}
               word={word}
+              hesitation={isHesitation(word, task)}
               current={isSpokenAt(word, positionMs)}
               onPlay={onPlayWord && word.end > word.start ? () => onPlayWord(word) : undefined}
             />
           ),
         )}
       </p>
-      <ul className="legend" aria-label="Word colours">
-        {LEGEND.map((label) => (
-          <li key={label} className={`word label-${label.toLowerCase()}`}>
-            {label}
-          </li>
-        ))}
-      </ul>
+      <Legend hesitations={marksHesitations(task)} />
     </div>
   );
 }
 
-/** A pause of 1 s or more reads as a hesitation. An unknown length is not shown as 0. */
+function Legend({ hesitations }: { hesitations: boolean }) {
+  return (
+    <ul className="legend" aria-label="Word colours">
+      {LABELS.map((label) =>
+        hesitations && label === 'Inserted' ? (
+          <li key={label} className="word hesitation">
+            Hesitation
+          </li>
+        ) : (
+          <li key={label} className={`word label-${label.toLowerCase()}`}>
+            {label}
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** A pause of 1 s or more is marked as long. An unknown length is not shown as 0. */
 function PauseToken({ lengthMs }: { lengthMs: number | null }) {
   const long = lengthMs !== null && lengthMs >= 1000;
   const text = lengthMs === null ? 'pause' : `${(lengthMs / 1000).toFixed(1)} s`;
   const title =
     lengthMs === null
       ? 'Pause of unknown length'
-      : `${long ? 'Hesitation' : 'Pause'}, ${Math.round(lengthMs)} ms`;
+      : `${long ? 'Long pause' : 'Pause'}, ${Math.round(lengthMs)} ms`;
   return (
     <span className={`word label-pause${long ? ' pause-long' : ''}`} title={title}>
       <span className="pause-mark" aria-hidden="true" /> {text}
@@ -61,15 +82,20 @@ function PauseToken({ lengthMs }: { lengthMs: number | null }) {
 
 function WordToken({
   word,
+  hesitation,
   current,
   onPlay,
 }: {
   word: Word;
+  hesitation: boolean;
   current: boolean;
   onPlay: (() => void) | undefined;
 }) {
-  const className = `word label-${word.label.toLowerCase()}${current ? ' word-current' : ''}`;
-  const title = `${word.label}, pronunciation ${Math.round(word.pronunciation * 100) / 100}`;
+  const look = hesitation ? 'hesitation' : `label-${word.label.toLowerCase()}`;
+  const className = `word ${look}${current ? ' word-current' : ''}`;
+  const title = hesitation
+    ? hesitationTitle(word)
+    : `${word.label}, pronunciation ${Math.round(word.pronunciation * 100) / 100}`;
   if (!onPlay) {
     return (
       <span className={className} title={title} data-label={word.label}>

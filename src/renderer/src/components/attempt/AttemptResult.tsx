@@ -29,6 +29,7 @@ export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
             <WaveformPlayer
               attemptId={attempt.id}
               words={result.words}
+              task={attempt.task}
               onPosition={follow}
               handle={player}
             />
@@ -36,6 +37,7 @@ export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
           <h3>Word by word</h3>
           <WordTranscript
             words={result.words}
+            task={attempt.task}
             positionMs={positionMs}
             onPlayWord={(word) => player.current?.playSpan(word.start, word.end)}
           />

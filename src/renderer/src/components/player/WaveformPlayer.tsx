@@ -7,7 +7,8 @@ import {
   type Ref,
   type RefObject,
 } from 'react';
-import type { Word } from '../../../../shared/contract';
+import type { Task, Word } from '../../../../shared/contract';
+import { hesitationTitle, isHesitation } from '../../../../shared/hesitation';
 import { pauseLengthMs } from '../../../../shared/pause-length';
 import { Notice } from '../Notice';
 import { decodePeaks, type Peaks } from './decode-peaks';
@@ -22,6 +23,8 @@ interface WaveformPlayerProps {
   attemptId: number;
   /** The result's words: drawn as regions on the waveform, pauses as gaps between them. */
   words: Word[];
+  /** The attempt's task: in rl and di an `Inserted` entry is a hesitation, not a word. */
+  task: Task;
   onPosition: (positionMs: number | null) => void;
   handle?: Ref<PlayerHandle>;
 }
@@ -32,7 +35,13 @@ const COLUMNS = 800;
  * The recording as a waveform with the words on it: play, pause, click anywhere to seek,
  * click a word to hear just that word. The word being spoken is highlighted.
  */
-export function WaveformPlayer({ attemptId, words, onPosition, handle }: WaveformPlayerProps) {
+export function WaveformPlayer({
+  attemptId,
+  words,
+  task,
+  onPosition,
+  handle,
+}: WaveformPlayerProps) {
   const recording = useRecording(attemptId);
   const audio = useRef<HTMLAudioElement>(null);
   const [peaks, setPeaks] = useState<Peaks | null>(null);
@@ -126,17 +135,18 @@ export function WaveformPlayer({ attemptId, words, onPosition, handle }: Wavefor
           if (!span || !durationMs) return null;
           const isPause = word.label === 'Pause';
           const current = !isPause && positionMs >= span.start && positionMs < span.end && playing;
+          const look = regionLook(word, task, span);
           return (
             <button
               type="button"
               key={index}
-              className={`region ${isPause ? 'region-pause' : `region-word label-${word.label.toLowerCase()}`}${current ? ' region-current' : ''}`}
+              className={`region ${look.className}${current ? ' region-current' : ''}`}
               style={{
                 left: `${share(span.start)}%`,
                 width: `${share(span.end) - share(span.start)}%`,
               }}
-              aria-label={isPause ? 'Pause' : `Play “${word.word}”`}
-              title={isPause ? 'Pause' : word.word}
+              aria-label={look.name}
+              title={look.title}
               onClick={(event) => {
                 event.stopPropagation();
                 playSpan(span.start, span.end);
@@ -177,6 +187,30 @@ function WaveformCanvas({ peaks }: { peaks: Float32Array | null }) {
       data-drawn={peaks ? 'true' : 'false'}
     />
   );
+}
+
+/** How a region looks and reads: a word by its label, a pause hatched, a hesitation muted. */
+function regionLook(
+  word: Word,
+  task: Task,
+  span: { start: number; end: number },
+): { className: string; name: string; title: string } {
+  if (word.label === 'Pause') {
+    const title = `Pause, ${Math.round(span.end - span.start)} ms`;
+    return { className: 'region-pause', name: 'Pause', title };
+  }
+  if (isHesitation(word, task)) {
+    return {
+      className: 'region-hesitation',
+      name: `Play hesitation “${word.word}”`,
+      title: hesitationTitle(word),
+    };
+  }
+  return {
+    className: `region-word label-${word.label.toLowerCase()}`,
+    name: `Play “${word.word}”`,
+    title: word.word,
+  };
 }
 
 /** A word's stretch of time; a pause's is the gap between its neighbours when untimed. */

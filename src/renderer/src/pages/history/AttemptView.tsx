@@ -59,7 +59,12 @@ function AttemptBody({ attempt }: { attempt: AttemptDetail }) {
         />
       )}
       {!scored && isSpeakingTask(attempt.task) && attempt.audioPath && (
-        <WaveformPlayer attemptId={attempt.id} words={NO_WORDS} onPosition={IGNORE_POSITION} />
+        <WaveformPlayer
+          attemptId={attempt.id}
+          words={NO_WORDS}
+          task={attempt.task}
+          onPosition={IGNORE_POSITION}
+        />
       )}
       {scored && <AttemptResult attempt={attempt} />}
       {scored && <ExaminerMarkForm key={attempt.mark?.updatedAt ?? 'none'} attempt={attempt} />}
