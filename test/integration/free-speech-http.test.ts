@@ -121,7 +121,7 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
       expect(content[0]).toBeGreaterThan(content[1]!);
       expect(content[1]).toBeGreaterThan(content[2]!);
       expect(content[2]).toBeLessThanOrEqual(1);
-        const suggestion = all.components[0]?.suggestion ?? '';
+      const suggestion = all.components[0]?.suggestion ?? '';
       expect(suggestion).toMatch(/Covered: .+\./u);
       expect(offTopic.components[0]?.suggestion).toMatch(/off-topic|misses most/u);
     },
