@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpeakingScorer } from '../../src/engine/speaking/index.js';
 import type { Component, Word } from '../../src/shared/contract/envelope.js';
 import {
   concatenate,
@@ -12,7 +11,7 @@ import {
   silentWav,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
-import { post, startServer, type RunningServer } from './server-harness.js';
+import { post, startSpeechServer, type RunningServer } from './server-harness.js';
 
 /** The voice docs/engine.md names as the one the recogniser handles. */
 const VOICE = { voice: 'en-us+f2', speed: 0.85 };
@@ -56,15 +55,7 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'free-speech-http-'));
-    server = await startServer({
-      speakingScorer: await createSpeakingScorer({
-        audioRoots: [folder],
-        blockPrivateNetworks: true,
-        maxBytes: 20 * 2 ** 20,
-        maxDurationSeconds: 120,
-        fetchTimeoutMs: 10_000,
-      }),
-    });
+    server = await startSpeechServer([folder]);
   });
 
   afterAll(async () => {

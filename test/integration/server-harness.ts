@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { createSpeakingScorer } from '../../src/engine/speaking/index.js';
 import type { SpeakingScorer, SpeakingResult } from '../../src/engine/speaking/scorer.js';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import type { SpeakingTask } from '../../src/shared/contract/endpoints.js';
@@ -39,6 +40,18 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
     logs: () => lines.join(''),
     close: () => app.close(),
   };
+}
+
+/** A real server on the real speech engine, reading `file:` audio from `audioRoots` only. */
+export async function startSpeechServer(audioRoots: string[]): Promise<RunningServer> {
+  const speakingScorer = await createSpeakingScorer({
+    audioRoots,
+    blockPrivateNetworks: true,
+    maxBytes: 20 * 2 ** 20,
+    maxDurationSeconds: 120,
+    fetchTimeoutMs: 10_000,
+  });
+  return startServer({ speakingScorer });
 }
 
 export interface HttpAnswer {

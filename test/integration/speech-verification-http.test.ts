@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable, readLabels, SO762_DIR } from '../../bench/so762-corpus.js';
 import { otherSentence } from '../../bench/so762-cases.js';
 import { decodeAudio } from '../../src/engine/audio/decode.js';
-import { createSpeakingScorer } from '../../src/engine/speaking/index.js';
 import type { Component, Word } from '../../src/shared/contract/envelope.js';
 import {
   edit,
@@ -16,7 +15,7 @@ import {
   synthesizeSpeech,
   withWhiteNoise,
 } from '../helpers/speech-fixtures.js';
-import { post, startServer, type RunningServer } from './server-harness.js';
+import { post, startSpeechServer, type RunningServer } from './server-harness.js';
 
 const SENTENCE = 'The students finished their project before the deadline';
 const VOICE = { voice: 'en-us+f2', speed: 0.85 };
@@ -39,15 +38,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'verification-http-'));
-    server = await startServer({
-      speakingScorer: await createSpeakingScorer({
-        audioRoots: [folder, SO762_DIR],
-        blockPrivateNetworks: true,
-        maxBytes: 20 * 2 ** 20,
-        maxDurationSeconds: 120,
-        fetchTimeoutMs: 10_000,
-      }),
-    });
+    server = await startSpeechServer([folder, SO762_DIR]);
   });
 
   afterAll(async () => {

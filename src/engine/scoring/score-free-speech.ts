@@ -1,11 +1,11 @@
-import { COMPONENT_STATUS, untimedWord, type Word } from '../../shared/contract/envelope.js';
+import { untimedWord, type Word } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from '../speaking/scorer.js';
 import type { SpeechAnalysis } from '../speech/analysis.js';
 import type { FreeSpeechAnalysis, PhraseAnalysis } from '../speech/free-speech.js';
 import { FRAME_MS } from '../speech/recognize.js';
 import { predictBlend, type Calibration } from './calibration.js';
-import { speakingComponents, type ComponentInput } from './components.js';
+import { speakingComponents } from './components.js';
 import {
   innerPauses,
   PAUSE_MIN_MS,
@@ -15,7 +15,8 @@ import {
 } from './features.js';
 import { freeContent, type FreeTask } from './free-content.js';
 import { spotKeyPoints, type KeyPoint, type KeyPointBars, type SpokenWord } from './key-points.js';
-import * as say from './suggestions.js';
+import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
+import type * as say from './suggestions.js';
 import { heardWords } from './words.js';
 
 /**
@@ -101,11 +102,8 @@ interface PhraseDelivery {
  * the phrases weighted by their speech: a long answer scores what its parts score. A long
  * silence between phrases and the hesitations heard count against the phrase they precede.
  */
-function phraseDelivery(input: FreeSpeechInput): {
-  pronunciation: ComponentInput;
-  fluency: ComponentInput;
-} {
-  const { calibration, cautions } = input;
+function phraseDelivery(input: FreeSpeechInput): DeliveryComponents {
+  const { calibration } = input;
   const phrases = input.analysis.phrases
     .filter((phrase) => phrase.analysis.heard.length > 0)
     .map((phrase): PhraseDelivery => {
@@ -121,40 +119,20 @@ function phraseDelivery(input: FreeSpeechInput): {
       };
     });
   const weight = phrases.reduce((sum, phrase) => sum + phrase.weight, 0);
-  if (phrases.length === 0 || weight <= 0) {
-    const unscorable = {
-      fraction: 0,
-      status: COMPONENT_STATUS.unscorable,
-      suggestion: say.NOTHING_HEARD,
-    };
-    return { pronunciation: unscorable, fluency: unscorable };
-  }
+  if (phrases.length === 0 || weight <= 0) return deliveryUnscorable();
   const mean = (pick: (phrase: PhraseDelivery) => number): number =>
     phrases.reduce((sum, phrase) => sum + pick(phrase) * phrase.weight, 0) / weight;
   const count = (pick: (phrase: PhraseDelivery) => number): number =>
     phrases.reduce((sum, phrase) => sum + pick(phrase), 0);
-  const status = cautions.length > 0 ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
-  const pronunciation = mean((phrase) => phrase.accuracy);
-  const fluency = mean((phrase) => phrase.fluency);
-  return {
-    pronunciation: {
-      fraction: pronunciation,
-      status,
-      suggestion: say.withCautions(say.pronunciationSuggestion(pronunciation), cautions),
+  return deliveryComponents(
+    {
+      pronunciation: mean((phrase) => phrase.accuracy),
+      fluency: mean((phrase) => phrase.fluency),
+      pauses: count((phrase) => phrase.pauses),
+      hesitations: count((phrase) => phrase.hesitations),
     },
-    fluency: {
-      fraction: fluency,
-      status,
-      suggestion: say.withCautions(
-        say.fluencySuggestion(
-          fluency,
-          count((phrase) => phrase.pauses),
-          count((phrase) => phrase.hesitations),
-        ),
-        cautions,
-      ),
-    },
-  };
+    input.cautions,
+  );
 }
 
 /** A long silence before a phrase is one more pause of that phrase; hesitations, noises. */

@@ -5,6 +5,7 @@ import type { SpeakingResult } from '../speaking/scorer.js';
 import type { SpeechAnalysis } from '../speech/analysis.js';
 import { predictBlend, type Calibration } from './calibration.js';
 import { speakingComponents, type ComponentInput } from './components.js';
+import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import { repeatSentenceMark } from './content.js';
 import { innerPauses, utteranceFeatures } from './features.js';
 import { predictTrees } from './boosted-trees.js';
@@ -84,9 +85,7 @@ function notTheSentence(input: ScoringInput): SpeakingResult {
   };
 }
 
-interface Delivery {
-  pronunciation: ComponentInput;
-  fluency: ComponentInput;
+interface Delivery extends DeliveryComponents {
   /** The experts' total as the total model predicts it, as a share (undefined: nothing heard). */
   total?: number;
 }
@@ -97,33 +96,18 @@ interface Delivery {
  */
 function delivery(input: ScoringInput): Delivery {
   const { analysis, calibration, cautions } = input;
-  if (analysis.heard.length === 0) {
-    const unscorable = {
-      fraction: 0,
-      status: COMPONENT_STATUS.unscorable,
-      suggestion: say.NOTHING_HEARD,
-    };
-    return { pronunciation: unscorable, fluency: unscorable };
-  }
+  if (analysis.heard.length === 0) return deliveryUnscorable();
   const features = utteranceFeatures(analysis);
-  const status = cautions.length > 0 ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
-  const pronunciation = predictBlend(calibration.accuracy, features) / calibration.accuracy.max;
-  const fluency = predictBlend(calibration.fluency, features) / calibration.fluency.max;
   return {
     total: predictBlend(calibration.total, features) / calibration.total.max,
-    pronunciation: {
-      fraction: pronunciation,
-      status,
-      suggestion: say.withCautions(say.pronunciationSuggestion(pronunciation), cautions),
-    },
-    fluency: {
-      fraction: fluency,
-      status,
-      suggestion: say.withCautions(
-        say.fluencySuggestion(fluency, innerPauses(analysis).length),
-        cautions,
-      ),
-    },
+    ...deliveryComponents(
+      {
+        pronunciation: predictBlend(calibration.accuracy, features) / calibration.accuracy.max,
+        fluency: predictBlend(calibration.fluency, features) / calibration.fluency.max,
+        pauses: innerPauses(analysis).length,
+      },
+      cautions,
+    ),
   };
 }
 

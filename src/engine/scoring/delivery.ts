@@ -1,0 +1,49 @@
+import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
+import type { ComponentInput } from './components.js';
+import * as say from './suggestions.js';
+
+export interface DeliveryComponents {
+  pronunciation: ComponentInput;
+  fluency: ComponentInput;
+}
+
+export interface DeliveryShares {
+  /** Shares of the top mark, 0–1. */
+  pronunciation: number;
+  fluency: number;
+  pauses: number;
+  hesitations?: number;
+}
+
+/** Nothing of the expected answer heard: pronunciation and fluency cannot be scored. */
+export function deliveryUnscorable(): DeliveryComponents {
+  const unscorable = {
+    fraction: 0,
+    status: COMPONENT_STATUS.unscorable,
+    suggestion: say.NOTHING_HEARD,
+  };
+  return { pronunciation: unscorable, fluency: unscorable };
+}
+
+/** Pronunciation and fluency components, cautioned when the recording is clipped or noisy. */
+export function deliveryComponents(
+  shares: DeliveryShares,
+  cautions: readonly say.AudioCaution[],
+): DeliveryComponents {
+  const status = cautions.length > 0 ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
+  return {
+    pronunciation: {
+      fraction: shares.pronunciation,
+      status,
+      suggestion: say.withCautions(say.pronunciationSuggestion(shares.pronunciation), cautions),
+    },
+    fluency: {
+      fraction: shares.fluency,
+      status,
+      suggestion: say.withCautions(
+        say.fluencySuggestion(shares.fluency, shares.pauses, shares.hesitations),
+        cautions,
+      ),
+    },
+  };
+}
