@@ -20,6 +20,7 @@ import {
 import { freeContent } from '../src/engine/scoring/free-content.js';
 import {
   KEY_POINT_BARS,
+  phraseDelivery,
   scoreFreeSpeech,
   spokenWords,
 } from '../src/engine/scoring/score-free-speech.js';
@@ -61,24 +62,26 @@ interface CaseRow {
 async function score(engine: SpeechEngine, lecture: string, samples: Float32Array) {
   const started = performance.now();
   const { analysis, keyPoints } = await analyseFreeAnswer(engine, { refText: lecture }, samples);
-  const result = scoreFreeSpeech({
-    task: 'rl',
+  const input = {
+    task: 'rl' as const,
     analysis,
     keyPoints,
     calibration: engine.calibration,
     scale: { scale: 5, precision: 0.01 },
     durationMs: Math.round((samples.length / 16000) * 1000),
     cautions: [],
-  });
-  const component = (name: string): number =>
-    result.components.find((item) => item.name === name)?.score ?? 0;
+  };
+  const result = scoreFreeSpeech(input);
+  // What the phrase models give, before the rule that an answer without relevant content
+  // earns no delivery marks: the length of the answer is what is measured here.
+  const delivery = phraseDelivery(input);
   return {
     latencyMs: performance.now() - started,
     words: spokenWords(analysis),
     transcript: result.transcription,
     delivery: {
-      pronunciation: component('score_pronunciation'),
-      fluency: component('score_fluency'),
+      pronunciation: delivery.pronunciation.fraction * 5,
+      fluency: delivery.fluency.fraction * 5,
     },
   };
 }

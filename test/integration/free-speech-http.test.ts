@@ -165,4 +165,22 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
     const nothing = await score('rl', audio, { refText: '…' });
     expect(nothing.components[0]).toMatchObject({ score: 0, status: 2 });
   });
+
+  it('gives one word said over and over no content and, as in the exam, no delivery marks', async () => {
+    const result = await score(
+      'rl',
+      await answer(['Glaciers glaciers glaciers glaciers glaciers glaciers.']),
+      {
+        refText: LECTURE.join(' '),
+      },
+    );
+    expect(result.components[0]).toMatchObject({ score: 0, status: 0 });
+    expect(result.components[0]?.suggestion).toMatch(/repeats the same word/u);
+    for (const name of ['score_pronunciation', 'score_fluency', 'overall']) {
+      expect(result.components.find((component) => component.name === name)).toMatchObject({
+        score: 0,
+        status: 2,
+      });
+    }
+  });
 });

@@ -125,6 +125,18 @@ describe('key points', () => {
     expect(keyPointsFor(many.join(' '), undefined)).toHaveLength(MAX_KEY_POINTS);
   });
 
+  it('keeps points from every sentence when a long text has too many', () => {
+    const sentence = (letter: string) =>
+      `${Array.from({ length: 10 }, (_, index) => `${letter}word${String.fromCharCode(97 + index)}`).join(' ')}.`;
+    const points = keyPointsFor(['x', 'y', 'z'].map(sentence).join(' '), undefined);
+    expect(points).toHaveLength(MAX_KEY_POINTS);
+    for (const letter of ['x', 'y', 'z']) {
+      expect(
+        points.filter((entry) => entry.display.startsWith(letter)).length,
+      ).toBeGreaterThanOrEqual(6);
+    }
+  });
+
   it('finds a point in any inflection, all its words together in one phrase', () => {
     const words = [
       ...spoken('the glaciers melted'),
@@ -192,17 +204,28 @@ describe('content per task', () => {
   });
 
   it('gives off-topic speech and one word repeated 0, saying why', () => {
-    const offTopic = spoken('pasta tomato sauce dinner');
+    const offTopic = spoken('pasta tomato sauce dinner', 10, 0, false);
     expect(freeContent('rl', spotKeyPoints(points, offTopic, BARS), offTopic)).toMatchObject({
       fraction: 0,
+      relevant: false,
       suggestion: expect.stringMatching(
         /^The answer is off-topic: none of the lecture's 4 key points/u,
       ),
     });
-    const repeated = spoken('glaciers glaciers glaciers glacier glaciers');
+    const repeated = spoken('glaciers glaciers in glacier to glaciers');
     expect(freeContent('di', spotKeyPoints(points, repeated, BARS), repeated)).toMatchObject({
       fraction: 0,
+      relevant: false,
       suggestion: expect.stringMatching(/repeats the same word/u),
+    });
+  });
+
+  it('keeps a phrase of the prompt relevant even when it holds none of the key points', () => {
+    const words = spoken('governments must act', 10, 0, true);
+    expect(freeContent('rl', spotKeyPoints(points, words, BARS), words)).toMatchObject({
+      fraction: 0,
+      relevant: true,
+      suggestion: expect.stringMatching(/^The answer misses most key points \(0 of 4\)/u),
     });
   });
 

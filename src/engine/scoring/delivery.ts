@@ -15,13 +15,9 @@ export interface DeliveryShares {
   hesitations?: number;
 }
 
-/** Nothing of the expected answer heard: pronunciation and fluency cannot be scored. */
-export function deliveryUnscorable(): DeliveryComponents {
-  const unscorable = {
-    fraction: 0,
-    status: COMPONENT_STATUS.unscorable,
-    suggestion: say.NOTHING_HEARD,
-  };
+/** Pronunciation and fluency that cannot be scored (nothing heard, by default), saying why. */
+export function deliveryUnscorable(why: string = say.NOTHING_HEARD): DeliveryComponents {
+  const unscorable = { fraction: 0, status: COMPONENT_STATUS.unscorable, suggestion: why };
   return { pronunciation: unscorable, fluency: unscorable };
 }
 

@@ -5,6 +5,11 @@ import type { SpokenWord, SpottedKeyPoint } from './key-points.js';
 
 export type FreeTask = 'rl' | 'di';
 
+/** Content, and whether the answer is about the prompt at all (delivery is marked only then). */
+export interface FreeContent extends ComponentInput {
+  relevant: boolean;
+}
+
 /** Retell Lecture: the part of the mark for relating the points in the lecture's order. */
 const ORDER_SHARE = 0.15;
 /** Describe Image: the part of the mark for a conclusion or implication. */
@@ -15,21 +20,23 @@ const CONCLUSION_WORDS = new Set(
     ' ',
   ),
 );
-/** An answer of at least this many words with only one distinct content word repeats itself. */
+/** An answer of at least this many words, half of them one word, repeats itself. */
 const REPETITION_MIN_WORDS = 5;
+const REPETITION_SHARE = 0.5;
 
 const TASK_NOUN: Record<FreeTask, string> = { rl: 'lecture', di: 'image' };
 
 /**
  * Content on the 0–1 share of its top mark (docs/engine.md, content per task): the share of
  * key points said, held back a little when a lecture's points come out of order or an image
- * description draws no conclusion. Off-topic speech and one word said over and over get 0.
+ * description draws no conclusion. Off-topic speech (no key point and no phrase of the prompt)
+ * and one word said over and over get 0 and are not relevant.
  */
 export function freeContent(
   task: FreeTask,
   spotted: readonly SpottedKeyPoint[],
   words: readonly SpokenWord[],
-): ComponentInput {
+): FreeContent {
   const covered = spotted.filter((point) => point.found !== null);
   const total = spotted.length;
   if (total === 0) {
@@ -37,6 +44,7 @@ export function freeContent(
       fraction: 0,
       status: COMPONENT_STATUS.unscorable,
       suggestion: `The ${TASK_NOUN[task]} has no key points to listen for, so content could not be scored.`,
+      relevant: true,
     };
   }
   const lists = keyPointLists(spotted);
@@ -44,12 +52,14 @@ export function freeContent(
     return scored(
       0,
       `The answer repeats the same word over and over; it says nothing about the ${TASK_NOUN[task]}. ${lists}`,
+      false,
     );
   }
-  if (covered.length === 0) {
+  if (covered.length === 0 && !words.some((word) => word.followsPrompt)) {
     return scored(
       0,
       `The answer is off-topic: none of the ${TASK_NOUN[task]}'s ${total} key points were heard. ${lists}`,
+      false,
     );
   }
   const coverage = covered.length / total;
@@ -70,8 +80,8 @@ export function freeContent(
   return scored(fraction, `${lead} (${covered.length} of ${total})${detail}. ${lists}`);
 }
 
-function scored(fraction: number, suggestion: string): ComponentInput {
-  return { fraction, status: COMPONENT_STATUS.scored, suggestion: suggestion.trim() };
+function scored(fraction: number, suggestion: string, relevant = true): FreeContent {
+  return { fraction, status: COMPONENT_STATUS.scored, suggestion: suggestion.trim(), relevant };
 }
 
 function orderNote(agreement: number): string {
@@ -106,10 +116,11 @@ export function orderAgreement(spotted: readonly SpottedKeyPoint[]): number {
 }
 
 function repeatsOneWord(words: readonly SpokenWord[]): boolean {
-  return (
-    words.length >= REPETITION_MIN_WORDS &&
-    new Set(words.map((word) => stemOf(word.spoken))).size <= 1
-  );
+  const counts = new Map<string, number>();
+  for (const word of words)
+    counts.set(stemOf(word.spoken), (counts.get(stemOf(word.spoken)) ?? 0) + 1);
+  const most = Math.max(0, ...counts.values());
+  return words.length >= REPETITION_MIN_WORDS && most >= REPETITION_SHARE * words.length;
 }
 
 function concludes(words: readonly SpokenWord[]): boolean {

@@ -16,7 +16,7 @@ import {
 import { freeContent, type FreeTask } from './free-content.js';
 import { spotKeyPoints, type KeyPoint, type KeyPointBars, type SpokenWord } from './key-points.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
-import type * as say from './suggestions.js';
+import * as say from './suggestions.js';
 import { heardWords } from './words.js';
 
 /**
@@ -53,7 +53,12 @@ export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
   const content = freeContent(input.task, spotted, spoken);
   return {
     components: speakingComponents(
-      { content, contentNativeMax: 5, ...phraseDelivery(input) },
+      {
+        content,
+        contentNativeMax: 5,
+        // As in the exam, an answer with nothing relevant to say earns nothing for saying it.
+        ...(content.relevant ? phraseDelivery(input) : deliveryUnscorable(say.NO_RELEVANT_CONTENT)),
+      },
       input.scale,
     ),
     words: answerWords(input),
@@ -102,7 +107,9 @@ interface PhraseDelivery {
  * the phrases weighted by their speech: a long answer scores what its parts score. A long
  * silence between phrases and the hesitations heard count against the phrase they precede.
  */
-function phraseDelivery(input: FreeSpeechInput): DeliveryComponents {
+export function phraseDelivery(
+  input: Pick<FreeSpeechInput, 'analysis' | 'calibration' | 'cautions'>,
+): DeliveryComponents {
   const { calibration } = input;
   const phrases = input.analysis.phrases
     .filter((phrase) => phrase.analysis.heard.length > 0)

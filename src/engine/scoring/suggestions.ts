@@ -13,6 +13,8 @@ export const NOTHING_HEARD =
   'No words of the expected answer were recognised, so this could not be scored.';
 export const DOUBTFUL_SENTENCE =
   'The answer may not match the sentence: the recording supports it only weakly, so content is held at 1 until an examiner has listened.';
+export const NO_RELEVANT_CONTENT =
+  'Not scored: the answer has no relevant content, and as in the exam, delivery earns marks only with it.';
 export const NOT_THE_SENTENCE =
   'The answer does not match the sentence: what was said is not a repetition of it, so it earns no marks.';
 
