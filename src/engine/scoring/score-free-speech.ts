@@ -1,7 +1,7 @@
 import { untimedWord, type Word } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from '../speaking/scorer.js';
-import type { SpeechAnalysis } from '../speech/analysis.js';
+import { baseWord, type SpeechAnalysis } from '../speech/analysis.js';
 import type { FreeSpeechAnalysis, PhraseAnalysis } from '../speech/free-speech.js';
 import { FRAME_MS } from '../speech/recognize.js';
 import { predictBlend, type Calibration } from './calibration.js';
@@ -184,7 +184,7 @@ function answerWords(input: FreeSpeechInput): Word[] {
 
 function hesitationWord(segment: PhraseAnalysis['hesitations'][number], durationMs: number): Word {
   return {
-    word: segment.text.replace(/\(\d+\)$/u, ''),
+    word: baseWord(segment.text),
     label: 'Inserted',
     start: Math.min(durationMs, segment.startFrame * FRAME_MS),
     end: Math.min(durationMs, (segment.endFrame + 1) * FRAME_MS),
