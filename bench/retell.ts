@@ -7,7 +7,7 @@
  *
  * Analyses are cached in .tmp/retell (delete it after changing recognition); two processes can
  * fill it at once: `tsx bench/retell.ts --shard 0/2` and `--shard 1/2`, then `tsx bench/retell.ts`.
- * `--cached` reports on the cache as it is; `--no-runtime` skips the 40 s answers.
+ * `--cached` reports on the cache as it is; `--no-runtime` skips the 40 s and the negative answers.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -34,6 +34,7 @@ import { tokenize } from '../src/engine/speech/lexicon.js';
 import { corpusAvailable, readLabels, type Label } from './so762-corpus.js';
 import { speakerFolds } from './so762-cv.js';
 import { buildRetellCases, joined, recording, type RetellCase } from './retell-cases.js';
+import { measureNegatives, NEGATIVE_KINDS, type NegativeOutcome } from './retell-negatives.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE_DIR = join(ROOT, '.tmp/retell');
@@ -41,6 +42,8 @@ const RESULTS = join(ROOT, 'bench/results/retell.md');
 /** Runtime cases: answers of about this length. */
 const RUNTIME_SECONDS = 40;
 const RUNTIME_CASES = 8;
+/** Lectures each negative answer (bench/retell-negatives.ts) is scored against. */
+const NEGATIVE_ANSWERS = 20;
 
 interface Delivery {
   pronunciation: number;
@@ -276,6 +279,7 @@ function report(
   cases: readonly RetellCase[],
   cache: Map<string, CaseRow>,
   runtime: Awaited<ReturnType<typeof measureRuntime>> | null,
+  negatives: readonly NegativeOutcome[],
 ): string {
   const items = cases.flatMap((item) =>
     cache.has(item.id) ? [{ item, row: cache.get(item.id)! }] : [],
@@ -361,7 +365,25 @@ function report(
       `| ${RUNTIME_CASES} answers of ${runtime.seconds.toFixed(0)} s, one process: real-time factor / p50 / p95 | ${runtime.rtf.toFixed(3)} / ${(runtime.p50Ms / 1000).toFixed(2)} s / ${(runtime.p95Ms / 1000).toFixed(2)} s | ≤ 0.15 / — / ≤ 6 s |`,
     );
   }
+  const offTopic = items.filter(({ item }) => item.parts.every((part) => !part.inLecture));
+  const offTopicContent = offTopic.map(({ item, row }) =>
+    freeContent('rl', spotKeyPoints(item.keyPoints, row.words, KEY_POINT_BARS), row.words),
+  );
+  lines.push(
+    `| Off-topic answers (only recordings of other sentences, ${offTopic.length}): no marks / mean content (of 5), shipped bars | ${percent(offTopicContent.filter((content) => !content.relevant).length, offTopic.length)} / ${mean(offTopicContent.map((content) => content.fraction * 5)).toFixed(2)} | |`,
+  );
+  for (const kind of NEGATIVE_KINDS) {
+    const outcomes = negatives.filter((outcome) => outcome.kind === kind);
+    if (outcomes.length === 0) continue;
+    lines.push(
+      `| ${kind === 'reversed' ? 'Retellings played backwards' : kind === 'buzz' ? 'A 10 s buzz' : '10 s of pink noise'} (${outcomes.length}): no marks / mean content (of 5) | ${percent(outcomes.filter((outcome) => outcome.noMarks).length, outcomes.length)} / ${mean(outcomes.map((outcome) => outcome.content)).toFixed(2)} | |`,
+    );
+  }
   return lines.join('\n');
+}
+
+function percent(part: number, whole: number): string {
+  return `${((part / Math.max(1, whole)) * 100).toFixed(0)}%`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -378,8 +400,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(0);
   }
   if (!process.argv.includes('--cached')) await fillCache(cases, { index: 0, count: 1 });
-  const runtime = process.argv.includes('--no-runtime') ? null : await measureRuntime(labels);
-  const text = report(cases, readCache(), runtime);
+  const timed = !process.argv.includes('--no-runtime');
+  const runtime = timed ? await measureRuntime(labels) : null;
+  const negatives = timed ? await measureNegatives(cases, NEGATIVE_ANSWERS) : [];
+  const text = report(cases, readCache(), runtime, negatives);
   mkdirSync(dirname(RESULTS), { recursive: true });
   writeFileSync(RESULTS, `${text}\n`);
   console.log(text);
