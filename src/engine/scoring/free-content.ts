@@ -117,8 +117,10 @@ export function orderAgreement(spotted: readonly SpottedKeyPoint[]): number {
 
 function repeatsOneWord(words: readonly SpokenWord[]): boolean {
   const counts = new Map<string, number>();
-  for (const word of words)
-    counts.set(stemOf(word.spoken), (counts.get(stemOf(word.spoken)) ?? 0) + 1);
+  for (const word of words) {
+    const stem = stemOf(word.spoken);
+    counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  }
   const most = Math.max(0, ...counts.values());
   return words.length >= REPETITION_MIN_WORDS && most >= REPETITION_SHARE * words.length;
 }

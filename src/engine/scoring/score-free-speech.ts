@@ -51,6 +51,7 @@ export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
   const spoken = spokenWords(input.analysis);
   const spotted = spotKeyPoints(input.keyPoints, spoken, KEY_POINT_BARS);
   const content = freeContent(input.task, spotted, spoken);
+  const shown = input.analysis.phrases.map(shownWords);
   return {
     components: speakingComponents(
       {
@@ -61,9 +62,8 @@ export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
       },
       input.scale,
     ),
-    words: answerWords(input),
-    transcription: input.analysis.phrases
-      .map(shownWords)
+    words: answerWords(input, shown),
+    transcription: shown
       .flatMap((analysis) => analysis.heard.map((word) => analysis.reference[word.slot]?.display))
       .join(' '),
   };
@@ -163,12 +163,12 @@ export function withGapBefore(
  * The words heard, phrase by phrase, with the pauses inside and between phrases and the
  * hesitations (`Inserted`, timed, unscored) where they fell.
  */
-function answerWords(input: FreeSpeechInput): Word[] {
+function answerWords(input: FreeSpeechInput, shown: readonly SpeechAnalysis[]): Word[] {
   const { calibration, scale, durationMs } = input;
   const words: Word[] = [];
   let previousEnd: number | null = null;
-  for (const phrase of input.analysis.phrases) {
-    const heard = heardWords({ analysis: shownWords(phrase), calibration, scale, durationMs });
+  for (const analysis of shown) {
+    const heard = heardWords({ analysis, calibration, scale, durationMs });
     const first = heard.find((word) => word.label !== 'Pause');
     if (first && previousEnd !== null && first.start - previousEnd >= PAUSE_MIN_MS) {
       words.push(untimedWord('', 'Pause', first.start - previousEnd));
