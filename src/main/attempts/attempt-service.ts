@@ -13,9 +13,14 @@ import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemsRepo } from '../store/items-repo.js';
 import { noScores, type ScoreColumns } from '../store/attempts-repo.js';
-import { readRecording, removeRecording, replaceRecording, saveRecording } from './recordings.js';
-import { seekableRecording } from './seekable-recording.js';
-import type { ScoringQueue } from './scoring-queue.js';
+import {
+  readRecording,
+  removeRecording,
+  replaceRecording,
+  saveRecording,
+} from '../recordings/recordings.js';
+import { seekableRecording } from '../recordings/seekable-recording.js';
+import type { ScoringQueue } from '../queue/scoring-queue.js';
 
 export interface AttemptEvents {
   changed: (attempt: Attempt) => void;
