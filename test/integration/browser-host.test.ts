@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openAppWindow } from '../../src/main/browser-host/chromium';
-import { UserFacingError } from '../../src/main/core/api-dispatch';
+import { UserFacingError } from '../../src/main/errors/user-facing-error';
 import type { AppCore, AppEventListener } from '../../src/main/core/app-core';
 import { resolveDataDir, resolvePort } from '../../src/main/browser-host/data-dir';
 import {

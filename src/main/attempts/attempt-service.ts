@@ -7,7 +7,7 @@ import {
   type HistoryFilter,
   type Item,
 } from '../../shared/app-api.js';
-import { UserFacingError } from '../core/api-dispatch.js';
+import { UserFacingError } from '../errors/user-facing-error.js';
 import { toAttempt, toAttemptDetail, type AttemptRow } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';

@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import type { SecretStore } from '../core/app-core.js';
+import type { SecretStore } from '../secrets/secret-store.js';
 import { chooseKeyStore } from '../secrets/key-store-choice.js';
 import { openKeyStore } from '../secrets/key-store.js';
 
