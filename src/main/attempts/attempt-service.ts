@@ -12,7 +12,7 @@ import { toAttempt, toAttemptDetail, type AttemptRow } from '../store/attempt-ro
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemsRepo } from '../store/items-repo.js';
-import { noScores, type ScoreColumns } from '../store/attempts-repo.js';
+import { noScores, type ScoreColumns } from '../store/attempt-scores.js';
 import {
   readRecording,
   removeRecording,
