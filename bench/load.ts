@@ -19,9 +19,9 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { serverReadyPort } from '../src/shared/server-ready.js';
 
 const KEY = 'bench-key-0123456789abcdef';
-const READY_LINE = /^EXAMINER_SERVER_READY \{"port":(\d+)\}$/u;
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SO762_AUDIO = resolve(ROOT, '../shared/so762/audio');
 const WFD_BODY = JSON.stringify({
@@ -66,8 +66,8 @@ function startServer(args: string[]): Promise<Server> {
   };
   return new Promise((resolveStart, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = READY_LINE.exec(line);
-      if (match) resolveStart({ port: Number(match[1]), pid: child.pid!, stop });
+      const port = serverReadyPort(line);
+      if (port !== null) resolveStart({ port, pid: child.pid!, stop });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });

@@ -6,9 +6,8 @@ import { parseCliArgs, USAGE, type CliOptions } from './cli-args.js';
 import { audioPolicy, DRAIN_GRACE_MS } from './limits.js';
 import { DEFAULT_JOB_BUDGET } from './workers/job-budget.js';
 import { WorkerPool } from './workers/worker-pool.js';
+import { serverReadyLine } from '../shared/server-ready.js';
 
-/** The parent process (the desktop app) reads this line from stdout to learn the port. */
-const READY_PREFIX = 'EXAMINER_SERVER_READY';
 /** Past the drain, closing sockets and workers takes well under this. */
 const FORCED_EXIT_AFTER_DRAIN_MS = 5_000;
 
@@ -89,7 +88,7 @@ async function serve(argv: string[], run: ServerRun): Promise<void> {
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  if (!run.stop.aborted) process.stdout.write(`${READY_PREFIX} ${JSON.stringify({ port })}\n`);
+  if (!run.stop.aborted) process.stdout.write(`${serverReadyLine(port)}\n`);
   // A signal that came while listening is acted on here, once there is a server to close.
   const graceMs = options.drainSeconds === undefined ? DRAIN_GRACE_MS : options.drainSeconds * 1000;
   shutDownOn(run.stop, app, pool, graceMs);

@@ -8,6 +8,7 @@ import type {
   MethodInput,
   MethodOutput,
 } from '../../src/shared/app-api';
+import { BRIDGE_GLOBAL, HTTP_ROUTES } from '../../src/shared/host-channels';
 import { startBrowserHost } from './hosts/browser-host';
 import { launchElectron } from './hosts/electron-host';
 import { chromiumPath, electronBinary, onCi, ROOT } from './support/environment';
@@ -47,9 +48,7 @@ type Use = (app: ExaminerApp) => Promise<void>;
 type LaunchBrowser = () => Promise<Browser>;
 
 /** What the page's globals look like; the tests compile without the DOM library. */
-interface PageGlobals {
-  examiner: ExaminerBridge;
-}
+type PageGlobals = Record<typeof BRIDGE_GLOBAL, ExaminerBridge>;
 
 async function useBrowserHost(
   dataDir: string,
@@ -113,8 +112,8 @@ export async function callOverHttp<M extends AppMethod>(
   input: MethodInput<M>,
 ) {
   return page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch('/api/call', {
+    async ([route, name, body]) => {
+      const response = await fetch(route, {
         method: 'POST',
         // The page's session cookie (HttpOnly) signs the call in, as it does the renderer's.
         headers: { 'content-type': 'application/json' },
@@ -123,14 +122,15 @@ export async function callOverHttp<M extends AppMethod>(
       if (!response.ok) throw new Error(await response.text());
       return response.json() as Promise<unknown>;
     },
-    [method, input] as const,
+    [HTTP_ROUTES.call, method, input] as const,
   ) as Promise<MethodOutput<M>>;
 }
 
 async function callOverIpc<M extends AppMethod>(page: Page, method: M, input: MethodInput<M>) {
   return page.evaluate(
-    ([name, body]) => (globalThis as unknown as PageGlobals).examiner.call(name, body as never),
-    [method, input] as const,
+    ([bridge, name, body]) =>
+      (globalThis as unknown as PageGlobals)[bridge].call(name, body as never),
+    [BRIDGE_GLOBAL, method, input] as const,
   ) as Promise<MethodOutput<M>>;
 }
 

@@ -1,3 +1,4 @@
+import { HTTP_ROUTES } from '../../src/shared/host-channels';
 import { expect, screenshotPath, test } from './fixtures';
 
 test('a page of history that arrives after the filter changed is not mixed into it', async ({
@@ -20,7 +21,7 @@ test('a page of history that arrives after the filter changed is not mixed into 
     typedAnswer: 'one day',
   });
   // Hold back the second page, so that the filter changes while it is on its way.
-  await page.route('**/api/call', async (route) => {
+  await page.route(`**${HTTP_ROUTES.call}`, async (route) => {
     const call = route.request().postDataJSON() as { method: string; input: { beforeId?: number } };
     if (call.method === 'attempts.list' && call.input.beforeId !== undefined) {
       await new Promise((resolve) => setTimeout(resolve, 1_500));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
+import { HTTP_ROUTES } from '../../src/shared/host-channels';
 import { callOverHttp, expect, screenshotPath, test } from './fixtures';
 import { FAST, nav, openScore, RS_TEXT } from './support/exam';
 import { ROOT, chromiumPath } from './support/environment';
@@ -504,7 +505,7 @@ test('an answer that cannot be saved is kept until it is saved again', async ({
   const { page } = app;
   await openScore(app, 'Noor Ali');
   let refusals = 0;
-  await page.route('**/api/call', async (route) => {
+  await page.route(`**${HTTP_ROUTES.call}`, async (route) => {
     const body = route.request().postDataJSON() as { method: string };
     if (body.method === 'attempts.submitSpeaking' && refusals === 0) {
       refusals += 1;

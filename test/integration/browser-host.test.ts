@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openAppWindow } from '../../src/main/browser-host/chromium';
-import { UserFacingError } from '../../src/main/core/api-dispatch';
+import { UserFacingError } from '../../src/main/errors/user-facing-error';
+import { HTTP_ROUTES } from '../../src/shared/host-channels';
 import type { AppCore, AppEventListener } from '../../src/main/core/app-core';
 import { resolveDataDir, resolvePort } from '../../src/main/browser-host/data-dir';
 import {
@@ -63,14 +64,14 @@ describe('browser host server', () => {
   });
 
   const call = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}/api/call`, {
+    fetch(`${base}${HTTP_ROUTES.call}`, {
       method: 'POST',
       headers: { origin: base, cookie: COOKIE, ...headers },
       body: JSON.stringify(body),
     });
 
   const signIn = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}/api/session`, {
+    fetch(`${base}${HTTP_ROUTES.session}`, {
       method: 'POST',
       headers: { origin: base, 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
@@ -78,7 +79,7 @@ describe('browser host server', () => {
 
   function socketStatus(headers: Record<string, string>, host?: string): Promise<number> {
     return new Promise((resolve) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, {
+      const socket = new WebSocket(`ws://127.0.0.1:${server.port}${HTTP_ROUTES.events}`, {
         headers: { ...(host ? { host } : {}), ...headers },
         origin: base,
       });
@@ -176,7 +177,7 @@ describe('browser host server', () => {
     expect(await socketStatus({})).toBe(401);
     expect(await socketStatus({ cookie: 'examiner_session=wrong' })).toBe(401);
 
-    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, {
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}${HTTP_ROUTES.events}`, {
       origin: base,
       headers: { cookie: COOKIE },
     });
@@ -190,7 +191,7 @@ describe('browser host server', () => {
   });
 
   it('drops a page that sends an oversized WebSocket message and keeps serving', async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, {
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}${HTTP_ROUTES.events}`, {
       origin: base,
       headers: { cookie: COOKIE },
     });
@@ -253,7 +254,7 @@ describe('a stable address for one data folder', () => {
     expect(second.port).toBe(port);
     expect(second.url).toBe(url);
     const origin = `http://127.0.0.1:${port}`;
-    const signedIn = await fetch(`${origin}/api/session`, {
+    const signedIn = await fetch(`${origin}${HTTP_ROUTES.session}`, {
       method: 'POST',
       headers: { origin, 'content-type': 'application/json' },
       body: JSON.stringify({ token: new URL(url).hash.replace('#token=', '') }),

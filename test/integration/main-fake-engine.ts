@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { serverReadyLine } from '../../src/shared/server-ready.js';
 import { envelope, failure } from './main-fake-server.js';
 
 const { values } = parseArgs({
@@ -50,9 +51,7 @@ const server = createServer((req, res) => {
 });
 
 server.listen(Number(values.port ?? 0), values.host ?? '127.0.0.1', () => {
-  process.stdout.write(
-    `EXAMINER_SERVER_READY ${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`,
-  );
+  process.stdout.write(`${serverReadyLine((server.address() as AddressInfo).port)}\n`);
 });
 process.once('disconnect', () => process.exit(0));
 process.once('SIGTERM', () => process.exit(0));

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ORPHAN_MIN_AGE_MS } from '../../src/main/queue/recordings.js';
+import { ORPHAN_MIN_AGE_MS } from '../../src/main/recordings/recordings.js';
 import { startQuietCore, tempDir } from './main-harness.js';
 
 const WAV = Buffer.from('RIFF....WAVEfmt fake audio bytes').toString('base64');
@@ -22,7 +22,7 @@ async function killedAfterWriting(recordings: string): Promise<string> {
       'tsx',
       '--input-type=module',
       '-e',
-      `import { saveRecording } from './src/main/queue/recordings.ts';
+      `import { saveRecording } from './src/main/recordings/recordings.ts';
        void saveRecording(process.argv[1], Buffer.from('half an answer'), 'audio/webm').then(
          (saved) => console.log(saved.path),
        );

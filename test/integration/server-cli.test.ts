@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverReadyLine, serverReadyPort } from '../../src/shared/server-ready.js';
 import { edit, missingToolsReason, synthesizeSpeech } from '../helpers/speech-fixtures.js';
 
 const CLI = join('src', 'server', 'cli.ts');
-const READY_LINE = /^EXAMINER_SERVER_READY \{"port":(\d+)\}$/u;
 
 const children: ChildProcess[] = [];
 
@@ -29,8 +29,8 @@ function start(args: string[], env: Record<string, string> = {}) {
   const ready = new Promise<number>((resolve, reject) => {
     lines.on('line', (line) => {
       stdout.push(line);
-      const match = READY_LINE.exec(line);
-      if (match) resolve(Number(match[1]));
+      const port = serverReadyPort(line);
+      if (port !== null) resolve(port);
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code} before ready`)));
   });
@@ -76,7 +76,7 @@ describe('serve command', () => {
     expect(await wfd(port, 'gamma')).toBe(401);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(server.stdout).toEqual([`EXAMINER_SERVER_READY {"port":${port}}`]);
+    expect(server.stdout).toEqual([serverReadyLine(port)]);
     expect(server.stderr()).not.toContain('beta');
   });
 

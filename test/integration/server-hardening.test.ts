@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_PATHS } from '../../src/shared/contract/endpoints.js';
+import { serverReadyPort } from '../../src/shared/server-ready.js';
 import { silence, wideOggOpus, wideWebmOpus } from '../helpers/audio-bombs.js';
 import { missingToolsReason } from '../helpers/speech-fixtures.js';
 import {
@@ -106,7 +107,6 @@ describe('the envelope, for every refusal', () => {
   });
 });
 
-const READY_LINE = /^EXAMINER_SERVER_READY \{"port":(\d+)\}$/u;
 const tools = missingToolsReason();
 const linux = process.platform === 'linux';
 
@@ -133,8 +133,8 @@ async function startServerProcess(root: string): Promise<{ child: ChildProcess; 
   );
   const port = await new Promise<number>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = READY_LINE.exec(line);
-      if (match) resolve(Number(match[1]));
+      const ready = serverReadyPort(line);
+      if (ready !== null) resolve(ready);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserFacingError } from '../../src/main/core/api-dispatch.js';
+import { UserFacingError } from '../../src/main/errors/user-facing-error.js';
 import type { AppCore } from '../../src/main/core/app-core.js';
 import { APP_ENTRY_URL } from '../../src/main/electron/app-url.js';
 import { handleCalls } from '../../src/main/electron/ipc.js';

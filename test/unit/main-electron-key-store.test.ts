@@ -2,14 +2,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Cipher } from '../../src/main/settings/encrypted-file-secret-store.js';
-import { FileSecretStore } from '../../src/main/settings/file-secret-store.js';
-import { chooseKeyStore } from '../../src/main/settings/key-store-choice.js';
+import type { Cipher } from '../../src/main/secrets/encrypted-file-secret-store.js';
+import { FileSecretStore } from '../../src/main/secrets/file-secret-store.js';
+import { chooseKeyStore } from '../../src/main/secrets/key-store-choice.js';
 import {
   ENCRYPTED_KEY_FILE,
   openKeyStore,
   PLAIN_KEY_FILE,
-} from '../../src/main/settings/key-store.js';
+} from '../../src/main/secrets/key-store.js';
 
 describe('chooseKeyStore: safeStorage only where it really encrypts', () => {
   it('uses a real Linux keyring', () => {

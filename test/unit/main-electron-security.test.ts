@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toApiFailure, UserFacingError } from '../../src/main/core/api-dispatch.js';
+import { toApiFailure } from '../../src/main/core/api-dispatch.js';
+import { UserFacingError } from '../../src/main/errors/user-facing-error.js';
 import {
   APP_ENTRY_URL,
   isAppUrl,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../src/shared/app-api.js';
 import { buildRequest, type AudioRoute } from '../../src/main/queue/request-builder.js';
-import { extensionFor } from '../../src/main/queue/recordings.js';
+import { extensionFor } from '../../src/main/recordings/recordings.js';
 import { backoffDelay, parseRetryAfter } from '../../src/main/scoring-client/backoff.js';
 import type { AttemptRow } from '../../src/main/store/attempt-rows.js';
 import { filterSql } from '../../src/main/store/history-query.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileSecretStore } from '../../src/main/settings/file-secret-store.js';
+import { FileSecretStore } from '../../src/main/secrets/file-secret-store.js';
 
 describe.skipIf(process.platform === 'win32')('file secret store', () => {
   let dir: string;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toApiFailure, UserFacingError } from '../core/api-dispatch.js';
+import { toApiFailure } from '../core/api-dispatch.js';
+import { UserFacingError } from '../errors/user-facing-error.js';
 import type { AppCore } from '../core/app-core.js';
 
 /** Recordings arrive as base64 in the body; a long answer stays well below this. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { HTTP_ROUTES } from '../../shared/host-channels.js';
 import type { AppCore } from '../core/app-core.js';
 import { handleApiCall, readSmallJson, sendJson } from './api-route.js';
 import { createEventSocket } from './event-socket.js';
@@ -42,7 +43,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/api/events') return refuseUpgrade(socket, '404 Not Found');
+    if (url.pathname !== HTTP_ROUTES.events) return refuseUpgrade(socket, '404 Not Found');
     if (!guard.isKnownHost(request) || !guard.isSameOrigin(request)) {
       return refuseUpgrade(socket, '403 Forbidden');
     }
@@ -59,12 +60,12 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       }
       return files.serve(url.pathname, response, guard.hasSession(request));
     }
-    if (url.pathname !== '/api/call' && url.pathname !== '/api/session') {
+    if (url.pathname !== HTTP_ROUTES.call && url.pathname !== HTTP_ROUTES.session) {
       return sendJson(response, 404, refusal('Not found.'));
     }
     if (request.method !== 'POST') return sendJson(response, 405, refusal('Method not allowed.'));
     if (!guard.isSameOrigin(request)) return sendJson(response, 403, refusal('Wrong origin.'));
-    if (url.pathname === '/api/session') return signIn(request, response);
+    if (url.pathname === HTTP_ROUTES.session) return signIn(request, response);
     if (!guard.hasSession(request)) {
       return sendJson(response, 401, refusal('This page is not signed in to Examiner.'));
     }

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore } from '../core/create-app-core.js';
-import { FileSecretStore } from '../settings/file-secret-store.js';
+import { FileSecretStore } from '../secrets/file-secret-store.js';
 import { DamagedDatabaseError } from '../store/database.js';
 import { findChromium, openAppWindow, type AppWindow } from './chromium.js';
 import { resolveDataDir, resolvePort } from './data-dir.js';

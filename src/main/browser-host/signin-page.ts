@@ -1,3 +1,5 @@
+import { HTTP_ROUTES } from '../../shared/host-channels.js';
+
 /**
  * What the browser host serves in place of the app to a window that is not signed in: how to
  * open Examiner, and nothing else. Its script trades a `#token=` or `#launch=` fragment (which
@@ -44,7 +46,7 @@ export const SIGNIN_JS = `(() => {
   const show = (id, visible) => { document.getElementById(id).hidden = !visible; };
   show('how-to-open', false);
   show('signing-in', true);
-  fetch('/api/session', {
+  fetch('${HTTP_ROUTES.session}', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(token ? { token } : { launch }),

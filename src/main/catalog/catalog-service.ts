@@ -3,11 +3,11 @@ import type { Candidate, DeletionSummary, ImportReport, Item } from '../../share
 import { foldText } from '../../shared/fold-text.js';
 import { nowIso } from '../store/database.js';
 import type { Task } from '../../shared/contract/endpoints.js';
-import { UserFacingError } from '../core/api-dispatch.js';
+import { UserFacingError } from '../errors/user-facing-error.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidateFields, CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemFields, ItemsRepo } from '../store/items-repo.js';
-import { removeRecording } from '../queue/recordings.js';
+import { removeRecording } from '../recordings/recordings.js';
 import { MediaProblem, type Kind } from '../media/media-kinds.js';
 import type { MediaStore } from '../media/media-store.js';
 import { BundleProblem, type BundleFiles } from './item-bundle.js';

@@ -5,17 +5,7 @@ import {
   type MethodOutput,
 } from '../../shared/app-api.js';
 import type { z } from 'zod';
-
-/** A failure whose message an examiner can act on; `detail` is for the log. */
-export class UserFacingError extends Error {
-  constructor(
-    message: string,
-    readonly detail: string | null = null,
-  ) {
-    super(message);
-    this.name = 'UserFacingError';
-  }
-}
+import { UserFacingError } from '../errors/user-facing-error.js';
 
 export type ApiHandlers = {
   [M in AppMethod]: (

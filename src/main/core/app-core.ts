@@ -1,5 +1,6 @@
 import type { AppEvent, EventPayload } from '../../shared/app-api.js';
 import type { EngineLauncher } from '../engine-process/engine-child.js';
+import type { SecretStore } from '../secrets/secret-store.js';
 
 /**
  * Everything the main process does, independent of the host that carries it to the
@@ -12,14 +13,6 @@ export interface AppCore {
 }
 
 export type AppEventListener = <E extends AppEvent>(event: E, payload: EventPayload<E>) => void;
-
-/** Stores a secret (the API key) encrypted or permission-guarded, depending on the host. */
-export interface SecretStore {
-  readonly description: string;
-  get(): string | null;
-  set(secret: string): void;
-  clear(): void;
-}
 
 export interface HostOptions {
   host: 'electron' | 'browser';

@@ -13,8 +13,8 @@ import { SittingsRepo } from '../store/sittings-repo.js';
 import { TestFormsRepo } from '../store/test-forms-repo.js';
 import { createLogger } from '../logging/logger.js';
 import { ModerationService } from '../moderation/moderation-service.js';
-import { AttemptService } from '../queue/attempt-service.js';
-import { removeOrphanRecordings } from '../queue/recordings.js';
+import { AttemptService } from '../attempts/attempt-service.js';
+import { removeOrphanRecordings } from '../recordings/recordings.js';
 import { buildRequest, type BuiltRequest } from '../queue/request-builder.js';
 import { ScoringQueue, type QueueOptions } from '../queue/scoring-queue.js';
 import {
@@ -22,7 +22,7 @@ import {
   type ScoringClientOptions,
   type ScoringEndpoint,
 } from '../scoring-client/client.js';
-import { testConnection } from '../settings/connection-test.js';
+import { testConnection } from '../endpoint/connection-test.js';
 import { SettingsService } from '../settings/settings-service.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
 import { AttemptsRepo } from '../store/attempts-repo.js';
@@ -32,7 +32,7 @@ import { ItemsRepo } from '../store/items-repo.js';
 import { SettingsRepo } from '../store/settings-repo.js';
 import { dispatch, toApiFailure } from './api-dispatch.js';
 import type { AppCore, HostOptions } from './app-core.js';
-import { EndpointResolver } from './endpoint-resolver.js';
+import { EndpointResolver } from '../endpoint/endpoint-resolver.js';
 import { EventHub } from './event-hub.js';
 import { buildHandlers } from './handlers.js';
 

@@ -5,12 +5,12 @@ import type { ExportService } from '../export/export-service.js';
 import type { ExportResult } from '../export/export-files.js';
 import type { SittingService } from '../sittings/sitting-service.js';
 import type { TestFormsRepo } from '../store/test-forms-repo.js';
-import type { AttemptService } from '../queue/attempt-service.js';
-import type { ConnectionReport } from '../settings/connection-test.js';
+import type { AttemptService } from '../attempts/attempt-service.js';
+import type { ConnectionReport } from '../endpoint/connection-test.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { filesFromList, filesFromZip } from '../catalog/item-bundle.js';
 import type { ApiHandlers } from './api-dispatch.js';
-import type { EndpointResolver } from './endpoint-resolver.js';
+import type { EndpointResolver } from '../endpoint/endpoint-resolver.js';
 
 export interface CoreServices {
   info: AppInfo;

@@ -1,7 +1,7 @@
 import { safeStorage } from 'electron';
-import type { SecretStore } from '../core/app-core.js';
-import { chooseKeyStore } from '../settings/key-store-choice.js';
-import { openKeyStore } from '../settings/key-store.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { chooseKeyStore } from '../secrets/key-store-choice.js';
+import { openKeyStore } from '../secrets/key-store.js';
 
 /** The key store for this system, after the app is ready (safeStorage needs it). */
 export function electronKeyStore(dataDir: string): SecretStore {

@@ -1,8 +1,7 @@
 import { createInterface } from 'node:readline';
+import { isServerReadyLine, serverReadyPort } from '../../shared/server-ready.js';
 
-export const READY_PREFIX = 'EXAMINER_SERVER_READY ';
-
-/** Resolves with the port of the server's `EXAMINER_SERVER_READY {"port":N}` line. */
+/** Resolves with the port of the server's ready line (src/shared/server-ready.ts). */
 export function waitForReadyLine(
   stdout: NodeJS.ReadableStream,
   timeoutMs: number,
@@ -24,25 +23,15 @@ export function waitForReadyLine(
       else resolve(outcome);
     };
     const onLine = (line: string): void => {
-      if (!line.startsWith(READY_PREFIX)) {
+      if (!isServerReadyLine(line)) {
         onOtherLine(line);
         return;
       }
-      const port = readPort(line.slice(READY_PREFIX.length));
+      const port = serverReadyPort(line);
       finish(port ?? new Error(`bad ready line: ${line}`));
     };
     const onClose = (): void => finish(new Error('the server exited before it was ready'));
     lines.on('line', onLine);
     lines.on('close', onClose);
   });
-}
-
-/** The port of the line's JSON, or null; a throw here would be uncaught in the app. */
-function readPort(json: string): number | null {
-  try {
-    const port = (JSON.parse(json) as { port?: unknown } | null)?.port;
-    return typeof port === 'number' ? port : null;
-  } catch {
-    return null;
-  }
 }

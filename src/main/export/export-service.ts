@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { HistoryFilter } from '../../shared/app-api.js';
-import { UserFacingError } from '../core/api-dispatch.js';
+import { UserFacingError } from '../errors/user-facing-error.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import { historyCsv } from './csv.js';

@@ -48,11 +48,6 @@ export class ResilientLogSink extends Writable {
     this.current = this.open();
   }
 
-  /** Whether lines currently reach the file. */
-  get writing(): boolean {
-    return this.current !== null;
-  }
-
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void): void {
     const stream = this.current ?? this.reopenIfDue();
     if (!stream) this.dropped++;

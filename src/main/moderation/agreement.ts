@@ -5,7 +5,7 @@ import {
   type ScoreKey,
 } from '../../shared/app-api.js';
 import { TASKS } from '../../shared/contract/endpoints.js';
-import type { MarkedPair } from '../store/attempts-repo.js';
+import type { MarkedPair } from '../store/attempt-marks.js';
 
 interface Pair {
   engine: number;

@@ -3,7 +3,7 @@ import { basename, relative, isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Item } from '../../shared/app-api.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
-import { readRecording } from './recordings.js';
+import { readRecording } from '../recordings/recordings.js';
 
 /** How recordings reach the endpoint in use; docs/app-data.md explains each way. */
 export interface AudioRoute {

@@ -1,6 +1,6 @@
 import type { Task } from '../../shared/contract/endpoints.js';
 import type { Envelope } from '../../shared/contract/envelope.js';
-import { noScores, type ScoreColumns } from '../store/attempts-repo.js';
+import { noScores, type ScoreColumns } from '../store/attempt-scores.js';
 
 const COLUMN_OF: Record<string, keyof ScoreColumns> = {
   score_content: 'content',

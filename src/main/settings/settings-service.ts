@@ -3,8 +3,8 @@ import { isAbsolute, join } from 'node:path';
 import type { z } from 'zod';
 import { EXAM_TIMING, Settings, type SettingsUpdate } from '../../shared/app-api.js';
 import { DEFAULT_SCALE } from '../../shared/contract/requests.js';
-import type { SecretStore } from '../core/app-core.js';
-import { UserFacingError } from '../core/api-dispatch.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { UserFacingError } from '../errors/user-facing-error.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
 
 export type StoredSettings = Omit<Settings, 'apiKeySet'>;

@@ -1,7 +1,7 @@
 import type { Attempt, Item, Sitting, SittingStep, SittingSummary } from '../../shared/app-api.js';
 import { TASKS } from '../../shared/contract/endpoints.js';
-import { UserFacingError } from '../core/api-dispatch.js';
-import type { AttemptService } from '../queue/attempt-service.js';
+import { UserFacingError } from '../errors/user-facing-error.js';
+import type { AttemptService } from '../attempts/attempt-service.js';
 import { toAttempt } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';

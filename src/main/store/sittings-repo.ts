@@ -96,16 +96,4 @@ export class SittingsRepo {
       )
       .run(nowIso(), id);
   }
-
-  /** The sitting each of these attempts was answered in, for grouping them in History. */
-  sittingsOfAttempts(attemptIds: number[]): Map<number, number> {
-    if (attemptIds.length === 0) return new Map();
-    const rows = this.db
-      .prepare<number[], { attempt_id: number; sitting_id: number }>(
-        `SELECT attempt_id, sitting_id FROM sitting_items
-         WHERE attempt_id IN (${attemptIds.map(() => '?').join(',')})`,
-      )
-      .all(...attemptIds);
-    return new Map(rows.map((row) => [row.attempt_id, row.sitting_id]));
-  }
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
+import { serverReadyPort } from '../../../src/shared/server-ready';
 import { ROOT } from './environment';
 
 /**
@@ -65,10 +66,10 @@ function readyPort(child: ChildProcess): Promise<number> {
     const timer = setTimeout(() => reject(new Error('the scoring server did not start')), 60_000);
     child.once('exit', (code) => reject(new Error(`the scoring server exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^EXAMINER_SERVER_READY (.*)$/u.exec(line);
-      if (!match) return;
+      const port = serverReadyPort(line);
+      if (port === null) return;
       clearTimeout(timer);
-      resolve((JSON.parse(match[1]!) as { port: number }).port);
+      resolve(port);
     });
   });
 }

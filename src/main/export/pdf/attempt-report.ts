@@ -1,7 +1,7 @@
 import { TASK_TITLES } from '../../../shared/contract/endpoints.js';
 import { parseEnvelope, type Envelope } from '../../../shared/contract/index.js';
 import type { AttemptRow } from '../../store/attempt-rows.js';
-import type { ProgressPoint } from '../../store/attempts-repo.js';
+import type { ProgressPoint } from '../../store/attempt-history.js';
 import {
   COLORS,
   FONTS,

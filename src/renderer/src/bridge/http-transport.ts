@@ -1,3 +1,4 @@
+import { HTTP_ROUTES } from '../../../shared/host-channels';
 import type { Transport } from './transport';
 
 const RECONNECT_MAX_MS = 10_000;
@@ -19,7 +20,7 @@ export function createHttpTransport(): Transport {
 
   return {
     async call(method, input) {
-      const response = await fetch('/api/call', {
+      const response = await fetch(HTTP_ROUTES.call, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ method, input }),
@@ -48,7 +49,7 @@ class EventSocket {
 
   connect(): void {
     if (this.socket) return;
-    const url = new URL('/api/events', window.location.href);
+    const url = new URL(HTTP_ROUTES.events, window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url);
     this.socket = socket;

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import type { SecretStore } from '../core/app-core.js';
+import type { SecretStore } from './secret-store.js';
 import { readPrivateFile, tightenPrivateFile, writePrivateFile } from './file-secret-store.js';
 
 /** Electron's `safeStorage`, as far as the key store needs it. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SecretStore } from '../core/app-core.js';
+import type { SecretStore } from './secret-store.js';
 import { EncryptedFileSecretStore, type Cipher } from './encrypted-file-secret-store.js';
 import { FileSecretStore } from './file-secret-store.js';
 import type { KeyStoreChoice } from './key-store-choice.js';

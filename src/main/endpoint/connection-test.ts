@@ -1,6 +1,6 @@
 import type { ScoringClient } from '../scoring-client/client.js';
 import { ScoringFailure } from '../scoring-client/failure.js';
-import type { EndpointResolver } from '../core/endpoint-resolver.js';
+import type { EndpointResolver } from './endpoint-resolver.js';
 
 export interface ConnectionReport {
   ok: boolean;

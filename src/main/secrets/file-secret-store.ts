@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SecretStore } from '../core/app-core.js';
+import type { SecretStore } from './secret-store.js';
 
 const OWNER_ONLY = 0o600;
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UserFacingError } from '../core/api-dispatch.js';
+import { UserFacingError } from '../errors/user-facing-error.js';
 
 const EXTENSIONS: Record<string, string> = {
   'audio/webm': '.webm',

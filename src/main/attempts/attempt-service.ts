@@ -7,15 +7,20 @@ import {
   type HistoryFilter,
   type Item,
 } from '../../shared/app-api.js';
-import { UserFacingError } from '../core/api-dispatch.js';
+import { UserFacingError } from '../errors/user-facing-error.js';
 import { toAttempt, toAttemptDetail, type AttemptRow } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemsRepo } from '../store/items-repo.js';
-import { noScores, type ScoreColumns } from '../store/attempts-repo.js';
-import { readRecording, removeRecording, replaceRecording, saveRecording } from './recordings.js';
-import { seekableRecording } from './seekable-recording.js';
-import type { ScoringQueue } from './scoring-queue.js';
+import { noScores, type ScoreColumns } from '../store/attempt-scores.js';
+import {
+  readRecording,
+  removeRecording,
+  replaceRecording,
+  saveRecording,
+} from '../recordings/recordings.js';
+import { seekableRecording } from '../recordings/seekable-recording.js';
+import type { ScoringQueue } from '../queue/scoring-queue.js';
 
 export interface AttemptEvents {
   changed: (attempt: Attempt) => void;

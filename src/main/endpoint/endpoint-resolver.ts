@@ -38,11 +38,4 @@ export class EndpointResolver {
     }
     return this.engine.status();
   }
-
-  describe(): string {
-    const settings = this.settings.stored();
-    return settings.endpointMode === 'remote'
-      ? settings.remoteBaseUrl
-      : 'the built-in scoring engine';
-  }
 }
