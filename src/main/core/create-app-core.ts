@@ -35,6 +35,7 @@ import type { AppCore, HostOptions } from './app-core.js';
 import { EndpointResolver } from './endpoint-resolver.js';
 import { EventHub } from './event-hub.js';
 import { buildHandlers } from './handlers.js';
+import { makeDataDirPrivate } from '../privacy/private-data-dir.js';
 
 /** Knobs for tests; the hosts use the defaults. */
 export interface CoreTuning {
@@ -62,6 +63,7 @@ export async function createAppCore(
   options: HostOptions,
   tuning: CoreTuning = {},
 ): Promise<AppCore> {
+  makeDataDirPrivate(options.dataDir);
   const parts = openParts(options, tuning);
   const { queue, attempts } = buildQueue(parts, tuning.queue);
   const media = new MediaStore(options.dataDir);
