@@ -1,6 +1,6 @@
 /**
  * Load test of the scoring server on loopback: the real CLI in its own process, the load in
- * this one. `npm run bench:load [-- --seconds N] [--connections N] [--no-speech]`.
+ * this one. `npm run bench:load [-- --seconds N] [--connections N] [--no-speech] [--scenario hostile]`.
  *
  * 1. Dictation: requests/second and latency for scored wfd answers and bad-key refusals
  *    (autocannon).
@@ -10,9 +10,13 @@
  *    per core; throughput, p50, p99, the scaling from one worker to all, worker memory.
  * 3. Open load at 80% of the measured peak, answers arriving at random (Poisson): p99.
  * 4. Mixed: 1000-word rs requests on every worker while /health and wfd are hammered.
+ * 5. Hostile: real answers scored by 2 clients, alone and then while 8 clients send 30 MB JSON
+ *    bodies of `{}` and free-format MP3s: /health p99, the real answers' throughput kept, and
+ *    the server's peak memory. `--scenario hostile` runs this one alone.
  */
 import autocannon from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -447,12 +451,212 @@ async function mixed(answer: Answer, folder: string, seconds: number): Promise<v
   }
 }
 
+// ---- 5. Hostile ---------------------------------------------------------------------------
+
+const HOSTILE_CLIENTS = 8;
+const MB = 1024 * 1024;
+
+/** 30 MB of `{}` in a field the contract does not know, as the attack of issue 21 sent them. */
+function hostileJson(answer: Answer): Buffer {
+  const head = JSON.stringify({ ...answer, junk: null }).slice(0, -5);
+  return Buffer.from(`${head}[${'{},'.repeat(10 * MB)}{}]}`);
+}
+
+/**
+ * An MP3 whose first frames are real (so that it is taken for one) and the rest free-format
+ * frames (no bitrate in their headers), 3 MB: what held a decoder 45 s before issue 21.
+ */
+function freeFormatMp3(): Buffer {
+  const real = readFileSync(join(ROOT, 'test/fixtures/audio/speech.mp3'));
+  const frame = Buffer.alloc(1045);
+  Buffer.from([0xff, 0xfb, 0x00, 0xc4]).copy(frame);
+  for (let i = 4; i < frame.length; i++) frame[i] = (i * 37) % 251;
+  return Buffer.concat([real.subarray(0, 520), ...Array<Buffer>(3000).fill(frame)]);
+}
+
+/** Sends one body and waits for the answer; a socket closed under the rest of the body counts as refused. */
+function sendHostile(port: number, path: string, body: Buffer): Promise<string> {
+  return new Promise((done) => {
+    const request = httpRequest({
+      port,
+      host: '127.0.0.1',
+      path,
+      method: 'POST',
+      headers: {
+        authorization: KEY,
+        'content-type': 'application/json',
+        'content-length': body.length,
+      },
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          data: { error: { code: string } | null };
+        };
+        done(`${response.statusCode} ${envelope.data.error?.code ?? 'scored'}`);
+        request.destroy();
+      });
+    });
+    request.on('error', () => done('connection closed'));
+    request.end(body);
+  });
+}
+
+/** GET /health one after another until `end`; each answer's latency. */
+async function probeHealth(port: number, end: number): Promise<number[]> {
+  const latencies: number[] = [];
+  while (performance.now() < end) {
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}/health`);
+    await response.body?.cancel();
+    latencies.push(performance.now() - started);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return latencies;
+}
+
+/** Real answers from `clients` clients; an OVERLOADED answer is retried after its Retry-After, as the app does. */
+async function realAnswers(port: number, answers: Answer[], clients: number, end: number) {
+  let scored = 0;
+  let retried = 0;
+  let failed = 0;
+  let next = 0;
+  const client = async () => {
+    while (performance.now() < end) {
+      const response = await fetch(`http://127.0.0.1:${port}/exam/speaking/rs`, {
+        method: 'POST',
+        headers: { authorization: KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(answers[next++ % answers.length]),
+      });
+      const body = (await response.json()) as { success: boolean };
+      if (response.status === 200 && body.success) scored++;
+      else if (response.status === 503) {
+        retried++;
+        next--;
+        await new Promise((done) => setTimeout(done, 100));
+      } else failed++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, client));
+  return { perSecond: scored / ((performance.now() - started) / 1000), scored, retried, failed };
+}
+
+/** The server process's own resident memory (not its workers'), sampled every 50 ms. */
+function samplePeakRss(pid: number): { stop: () => { server: number; workers: number } } {
+  let server = 0;
+  let workers = 0;
+  const timer = setInterval(() => {
+    server = Math.max(server, rssMb(pid));
+    workers = Math.max(
+      workers,
+      workerPids(pid).reduce((sum, worker) => sum + rssMb(worker), 0),
+    );
+  }, 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { server, workers };
+    },
+  };
+}
+
+async function hostile(
+  answers: Answer[],
+  folder: string,
+  seconds: number,
+  maxJobs?: number,
+): Promise<void> {
+  const jobs = maxJobs ? ['--max-jobs', String(maxJobs)] : [];
+  const server = await startServer(['--audio-root', folder, '--log-level', 'warn', ...jobs]);
+  const json = hostileJson(answers[0]!);
+  const mp3 = JSON.stringify({
+    audioUrl: `data:audio/mpeg;base64,${freeFormatMp3().toString('base64')}`,
+    refText: answers[0]!.refText,
+  });
+  const mp3Body = Buffer.from(mp3);
+  try {
+    await waitUntilHealthy(server.port);
+    await scoreOnce(server.port, answers[0]!);
+    const run = async (attack: boolean) => {
+      const end = performance.now() + seconds * 1000;
+      const memory = samplePeakRss(server.pid);
+      const cpuBefore = { server: cpuSeconds(server.pid), bench: process.cpuUsage() };
+      const outcomes = new Map<string, number>();
+      const attacker = async (index: number) => {
+        for (let i = index; performance.now() < end; i++) {
+          const [path, body] =
+            i % 2 === 0
+              ? [i % 4 === 0 ? '/exam/speaking/rs' : '/exam/listening/wfd', json]
+              : ['/exam/speaking/rs', mp3Body];
+          const kind = body === json ? '30 MB JSON' : 'free-format MP3';
+          const outcome = `${kind}: ${await sendHostile(server.port, path, body)}`;
+          outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        }
+      };
+      const [health, real] = await Promise.all([
+        probeHealth(server.port, end),
+        realAnswers(server.port, answers, 2, end),
+        attack ? Promise.all(Array.from({ length: HOSTILE_CLIENTS }, (_, i) => attacker(i))) : [],
+      ]);
+      const sorted = health.sort((a, b) => a - b);
+      const benchCpu = process.cpuUsage(cpuBefore.bench);
+      const cpu = {
+        server: cpuSeconds(server.pid) - cpuBefore.server,
+        bench: (benchCpu.user + benchCpu.system) / 1e6,
+      };
+      return { health: sorted, real, rss: memory.stop(), outcomes, cpu };
+    };
+    const calm = await run(false);
+    const attacked = await run(true);
+    console.log(
+      `\n### Hostile: ${HOSTILE_CLIENTS} clients of 30 MB JSON bodies and free-format MP3s while 2 clients score real answers (${seconds} s each; --max-jobs ${maxJobs ?? 'default'})\n`,
+    );
+    console.log(
+      '| Run | /health p50 ms | /health p99 ms | /health max ms | Probes | Real answers/s | Scored | Retried (503) | Failed | Peak server RSS MB | Peak workers RSS MB | Server main CPU s | Bench CPU s |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [name, row] of [
+      ['without attack', calm],
+      ['under attack', attacked],
+    ] as const) {
+      console.log(
+        `| ${name} | ${percentile(row.health, 50).toFixed(1)} | ${percentile(row.health, 99).toFixed(1)} | ` +
+          `${row.health.at(-1)!.toFixed(1)} | ${row.health.length} | ${row.real.perSecond.toFixed(2)} | ${row.real.scored} | ` +
+          `${row.real.retried} | ${row.real.failed} | ${Math.round(row.rss.server)} | ${Math.round(row.rss.workers)} | ` +
+          `${row.cpu.server.toFixed(1)} | ${row.cpu.bench.toFixed(1)} |`,
+      );
+    }
+    const kept = attacked.real.perSecond / calm.real.perSecond;
+    console.log(`\nReal-answer throughput kept under attack: ${(100 * kept).toFixed(0)}%`);
+    console.log(
+      `Hostile requests answered: ${[...attacked.outcomes].map(([what, count]) => `${what} × ${count}`).join('; ')}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+async function recordingsOrSkip(): Promise<{ folder: string; answers: Answer[] } | undefined> {
+  const recordings = so762Answers() ?? (await espeakAnswers());
+  if (!recordings) {
+    console.log('\nSpeech runs skipped: neither ../shared/so762 nor espeak-ng is present.');
+    return undefined;
+  }
+  const source = recordings.folder === SO762_AUDIO ? 'speechocean762' : 'espeak-ng';
+  console.log(`\nSpeech answers: ${recordings.answers.length} recordings from ${source}`);
+  return recordings;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
       'no-speech': { type: 'boolean', default: false },
+      scenario: { type: 'string' },
     },
   });
   const seconds = Number(values.seconds);
@@ -461,16 +665,20 @@ async function main(): Promise<void> {
   console.log(
     `${new Date().toISOString()} · Node ${process.version} · ${availableParallelism()} × ${cpu}`,
   );
-  await dictation(seconds, Number(values.connections));
-  if (!values['no-speech']) {
-    const recordings = so762Answers() ?? (await espeakAnswers());
-    if (!recordings) {
-      console.log('\nSpeech runs skipped: neither ../shared/so762 nor espeak-ng is present.');
-    } else {
-      const source = recordings.folder === SO762_AUDIO ? 'speechocean762' : 'espeak-ng';
-      console.log(`\nSpeech answers: ${recordings.answers.length} recordings from ${source}`);
+  if (values.scenario === 'hostile') {
+    const recordings = await recordingsOrSkip();
+    if (recordings) {
+      await hostile(recordings.answers, recordings.folder, seconds);
+      await hostile(recordings.answers, recordings.folder, seconds, 16);
+    }
+  } else {
+    await dictation(seconds, Number(values.connections));
+    const recordings = values['no-speech'] ? undefined : await recordingsOrSkip();
+    if (recordings) {
       await speech(recordings.answers, recordings.folder, seconds);
       await mixed(recordings.answers[0]!, recordings.folder, seconds);
+      await hostile(recordings.answers, recordings.folder, seconds);
+      await hostile(recordings.answers, recordings.folder, seconds, 16);
     }
   }
   console.log(`\n1-minute load average before/after: ${loadBefore} / ${loadavg()[0]?.toFixed(2)}`);

@@ -12,7 +12,7 @@ import { encodeWav } from '../test/helpers/speech-fixtures.js';
 import { caseAudio, type Case, type CaseKind } from './so762-cases.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const KEY = 'bench-so762-key';
+const KEY = 'bench-so762-key-0123456789';
 
 export interface HttpOutcome {
   kind: CaseKind;

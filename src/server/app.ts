@@ -1,12 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { ENDPOINT_PATHS } from '../shared/contract/endpoints.js';
+import { ENDPOINT_PATHS, SPEAKING_TASKS } from '../shared/contract/endpoints.js';
 import { ScoringError } from '../shared/contract/errors.js';
+import { admitBeforeParsing } from './admission.js';
 import { ApiKeyStore } from './api-keys.js';
 import { answerClientError } from './client-error.js';
 import { failureEnvelope } from './envelope.js';
 import { toScoringError } from './error-mapping.js';
 import { JobLimiter } from './job-limiter.js';
+import { parseJsonBodies } from './json-body.js';
 import { DEFAULT_RATE_LIMIT, MAX_BODY_BYTES, defaultMaxConcurrentJobs } from './limits.js';
 import { loggerOptions, type LoggerSetting } from './logging.js';
 import { metaRoutes } from './routes/meta.js';
@@ -14,7 +16,6 @@ import { scoringRoutes } from './routes/scoring.js';
 import { refuseWhileClosing } from './shutdown.js';
 import { SpeakingSlot, type SpeakingScorerSource } from './speaking-slot.js';
 import { elapsedMs, trackTiming } from './timing.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './validation.js';
 
 export interface ServerOptions {
   /** Raw keys; only their SHA-256 hashes are kept. */
@@ -33,6 +34,10 @@ const ALLOWED_METHODS: Record<string, string> = {
   '/health': 'GET, HEAD',
   '/openapi.json': 'GET, HEAD',
 };
+
+const SPEAKING_PATHS: ReadonlySet<string> = new Set(
+  SPEAKING_TASKS.map((task) => ENDPOINT_PATHS[task]),
+);
 
 function sendFailure(reply: FastifyReply, error: ScoringError): FastifyReply {
   if (error.code === 'OVERLOADED' && !reply.hasHeader('retry-after')) {
@@ -71,18 +76,6 @@ function registerRateLimit(app: FastifyInstance, setting: ServerOptions['rateLim
   });
 }
 
-/** JSON as Fastify parses it (prototype poisoning refused), after a cheap refusal of deep nesting. */
-function parseJsonBodies(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
-    if (!nestsDeeperThan(text, MAX_JSON_DEPTH)) return parse(request, text, done);
-    const message = `request body nests deeper than ${MAX_JSON_DEPTH} levels`;
-    done(new ScoringError('INVALID_JSON', message), undefined);
-  });
-}
-
 /** The scoring service, ready to `listen()` or `inject()`; it does not listen by itself. */
 export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
@@ -92,16 +85,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
   });
-  parseJsonBodies(app);
   trackTiming(app);
   refuseWhileClosing(app);
   app.decorateRequest('apiKeyHash', '');
   const keys = new ApiKeyStore(options.apiKeys);
   const speaking = new SpeakingSlot(options.speakingScorer, app.log);
   const limiter = new JobLimiter(options.maxConcurrentJobs ?? defaultMaxConcurrentJobs());
+  admitBeforeParsing(app, limiter, SPEAKING_PATHS);
+  parseJsonBodies(app);
   handleErrors(app);
   registerRateLimit(app, options.rateLimit);
-  app.register(scoringRoutes, { keys, limiter, speaking });
+  app.register(scoringRoutes, { keys, speaking });
   app.register(metaRoutes, { speaking });
   app.addHook('onClose', async () => speaking.close());
   return app;

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.js';
-import { keysFromEnv, readKeyFile } from './api-keys.js';
+import { checkKeyLengths, keysFromEnv, readKeyFile } from './api-keys.js';
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.js';
 import { audioPolicy, DRAIN_GRACE_MS } from './limits.js';
 import { DEFAULT_JOB_BUDGET } from './workers/job-budget.js';
@@ -71,6 +71,7 @@ async function serve(argv: string[], run: ServerRun): Promise<void> {
   const apiKeys = loadKeys(options);
   if (apiKeys.length === 0)
     throw new Error('no API keys: pass --keys FILE or set EXAMINER_API_KEYS');
+  checkKeyLengths(apiKeys); // before the workers load the engine, not after
   // Asked to stop before there is anything to drain.
   if (run.stop.aborted) process.exit(0);
   let engineLoaded!: (engine: Promise<WorkerPool | undefined>) => void;

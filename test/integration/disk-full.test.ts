@@ -7,8 +7,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import type { AppCore } from '../../src/main/core/app-core.js';
 import { createLogger } from '../../src/main/logging/logger.js';
-import { QueueHarness, waitFor } from './main-harness.js';
+import { QueueHarness, startQuietCore, waitFor } from './main-harness.js';
 
 function mountTmpfs(megabytes: number): string | null {
   const dir = mkdtempSync(join(tmpdir(), 'examiner-tinyfs-'));
@@ -118,6 +120,67 @@ describe.skipIf(!disk)('a full disk', () => {
       const attempt = await harness.submitAudio(candidateId, rsItem);
       await waitFor(() => harness.status(attempt.id) !== undefined);
       expect(readdirSync(recordings)).toHaveLength(1);
+    });
+  });
+
+  describe('every other write path of the app', () => {
+    const dataDir = join(disk!, 'app');
+    const file = join(dataDir, 'examiner.db');
+    let core: AppCore;
+    let filler = '';
+    const full = new RegExp(
+      `^The disk is full: the data folder ${dataDir} has \\d+\\.\\d MB free\\. ` +
+        'Free some space on that disk, then try again\\.$',
+    );
+    const count = (table: string) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+
+    beforeAll(async () => {
+      mkdirSync(dataDir);
+      core = await startQuietCore(dataDir);
+    });
+    afterAll(async () => {
+      rmSync(filler, { force: true });
+      await core.close();
+    });
+
+    it('say the disk is full, keep nothing half-written, and work again once space returns', async () => {
+      const candidate = (await core.dispatch('candidates.create', { name: 'Ana' })) as {
+        id: number;
+      };
+      const item = (await core.dispatch('items.create', {
+        task: 'wfd',
+        title: 'Dictation',
+        refText: 'The library opens at nine.',
+      })) as { id: number };
+      const answer = { candidateId: candidate.id, itemId: item.id, typedAnswer: 'the library' };
+      await core.dispatch('attempts.submitDictation', answer);
+      const before = { candidates: count('candidates'), attempts: count('attempts') };
+      // An empty WAL: every new row must grow a file on the full disk, not reuse old pages.
+      const db = new Database(file);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      filler = fill(disk!, 0);
+
+      await expect(core.dispatch('candidates.create', { name: 'Ben' })).rejects.toThrow(full);
+      await expect(core.dispatch('attempts.submitDictation', answer)).rejects.toThrow(full);
+      await expect(core.dispatch('export.csv', {})).rejects.toThrow(full);
+      expect({ candidates: count('candidates'), attempts: count('attempts') }).toEqual(before);
+      expect(readdirSync(join(dataDir, 'exports'))).toEqual([]);
+
+      rmSync(filler);
+      await core.dispatch('candidates.create', { name: 'Ben' });
+      await core.dispatch('attempts.submitDictation', answer);
+      await core.dispatch('export.csv', {});
+      expect(count('candidates')).toBe(before.candidates + 1);
+      expect(count('attempts')).toBe(before.attempts + 1);
+      expect(readdirSync(join(dataDir, 'exports'))).toHaveLength(1);
     });
   });
 });

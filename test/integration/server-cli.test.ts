@@ -65,28 +65,33 @@ afterEach(() => {
 
 describe('serve command', () => {
   it('prints only the ready line on stdout, serves, and exits cleanly on SIGTERM', async () => {
-    const server = start(['--port', '0'], { EXAMINER_API_KEYS: 'alpha, beta' });
+    const server = start(['--port', '0'], {
+      EXAMINER_API_KEYS: 'alpha-key-0123456789, beta-key-0123456789',
+    });
     const port = await server.ready;
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/health`)).status, {
         timeout: 30_000,
       })
       .toBe(200);
-    expect(await wfd(port, 'beta')).toBe(200);
+    expect(await wfd(port, 'beta-key-0123456789')).toBe(200);
     expect(await wfd(port, 'gamma')).toBe(401);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.stdout).toEqual([serverReadyLine(port)]);
-    expect(server.stderr()).not.toContain('beta');
+    expect(server.stderr()).not.toContain('beta-key');
   });
 
   it('reads keys from a file, skipping comments and blank lines', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'examiner-keys-')), 'keys.txt');
-    writeFileSync(file, '# staff keys\nkey-one\n\n  key-two  \n# key-three\n');
+    writeFileSync(
+      file,
+      '# staff keys\nkey-one-0123456789\n\n  key-two-0123456789  \n# key-three-0123456789\n',
+    );
     const server = start(['--port', '0', '--keys', file, '--rate-limit', '0']);
     const port = await server.ready;
-    expect(await wfd(port, 'key-two')).toBe(200);
-    expect(await wfd(port, '# key-three')).toBe(401);
+    expect(await wfd(port, 'key-two-0123456789')).toBe(200);
+    expect(await wfd(port, '# key-three-0123456789')).toBe(401);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
@@ -103,7 +108,7 @@ describe('serve command', () => {
       const waitingOnFifo = () => readFileSync(`/proc/${server.child.pid}/wchan`, 'utf8');
       await expect.poll(waitingOnFifo, { timeout: 30_000 }).toBe('wait_for_partner');
       server.child.kill('SIGTERM');
-      const writing = writeFile(fifo, 'alpha\n');
+      const writing = writeFile(fifo, 'alpha-key-0123456789\n');
       const code = await server.exited;
       // A server killed by the signal never read the FIFO: a reader of our own frees the write.
       closeSync(openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK));
@@ -113,7 +118,7 @@ describe('serve command', () => {
   );
 
   it('exits 0 on SIGTERM during start-up, while its workers load the speech engine', async () => {
-    const loading = start(['--port', '0'], { EXAMINER_API_KEYS: 'alpha' });
+    const loading = start(['--port', '0'], { EXAMINER_API_KEYS: 'alpha-key-0123456789' });
     await loading.ready;
     loading.child.kill('SIGTERM');
     expect(await loading.exited).toBe(0);
@@ -123,6 +128,18 @@ describe('serve command', () => {
     const server = start(['--port', '0']);
     await expect(server.ready).rejects.toThrow('exited with 1');
     expect(server.stderr()).toContain('no API keys');
+  });
+
+  it('refuses to start with a key shorter than 16 characters, without showing it', async () => {
+    const server = start(['--port', '0'], {
+      EXAMINER_API_KEYS: 'long-enough-key-0123456789, x, fifteen-chars-k',
+    });
+    await expect(server.ready).rejects.toThrow('exited with 1');
+    expect(server.stderr().split('\n')[0]).toBe(
+      '2 of 3 API keys are shorter than 16 characters, and a short key can be guessed; ' +
+        'use long random keys (for example: openssl rand -hex 32)',
+    );
+    expect(server.stderr()).not.toContain('fifteen-chars-k');
   });
 });
 
@@ -137,7 +154,7 @@ describe.skipIf(missingToolsReason())('serve command scoring speech in workers',
   async function rs(port: number, audioUrl: string, refText: string) {
     const response = await fetch(`http://127.0.0.1:${port}/exam/speaking/rs`, {
       method: 'POST',
-      headers: { authorization: 'alpha', 'content-type': 'application/json' },
+      headers: { authorization: 'alpha-key-0123456789', 'content-type': 'application/json' },
       body: JSON.stringify({ audioUrl, refText }),
     });
     return { status: response.status, body: (await response.json()) as ScoredEnvelope };
@@ -151,7 +168,7 @@ describe.skipIf(missingToolsReason())('serve command scoring speech in workers',
     const audioUrl = pathToFileURL(file).href;
     const server = start(
       ['--port', '0', '--audio-root', folder, '--workers', '1', '--job-timeout', '3'],
-      { EXAMINER_API_KEYS: 'alpha' },
+      { EXAMINER_API_KEYS: 'alpha-key-0123456789' },
     );
     const port = await server.ready;
     await healthy(port);

@@ -142,7 +142,15 @@ describe('scoring service over HTTP', () => {
   });
 
   const invalid: Array<[string, string, unknown, string, string | null]> = [
-    ['rs', 'scale 0', { ...RS, scale: 0 }, 'scale must be greater than 0', 'scale'],
+    ['rs', 'scale 0', { ...RS, scale: 0 }, 'scale must be at least 0.01', 'scale'],
+    ['rl', 'scale 1e-9', { ...RS, scale: 1e-9 }, 'scale must be at least 0.01', 'scale'],
+    [
+      'di',
+      'scale just under 0.01',
+      { ...RS, scale: 0.0099 },
+      'scale must be at least 0.01',
+      'scale',
+    ],
     ['rs', 'scale over 100', { ...RS, scale: 101 }, 'scale must be at most 100', 'scale'],
     ['rl', 'scale as text', { ...RS, scale: '5' }, 'scale must be a number', 'scale'],
     ['di', 'precision 0', { ...RS, precision: 0 }, 'precision must be greater than 0', 'precision'],

@@ -14,7 +14,7 @@ import {
 
 const RS = { audioUrl: 'https://audio.example/rs.wav', refText: 'hello there' };
 const WFD = { question: 'Hello world', responseUser: 'hello world' };
-const OTHER_KEY = 'second-key-77';
+const OTHER_KEY = 'second-key-77-0123';
 
 function gate() {
   let open!: () => void;

@@ -7,7 +7,9 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
+import Database from 'better-sqlite3';
 import { openDatabase } from '../../src/main/store/database.js';
+import { MIGRATIONS } from '../../src/main/store/migrations.js';
 import { startQuietCore, tempDir } from './main-harness.js';
 
 const PAGE = 4096;
@@ -87,5 +89,43 @@ describe('a damaged database at start', () => {
     } finally {
       fresh.remove();
     }
+  });
+
+  /** Changes a closed, healthy store with plain SQLite, as a tool or a curious user might. */
+  function alter(sql: string): void {
+    const db = new Database(file);
+    db.exec(sql);
+    db.close();
+  }
+
+  it('refuses a store whose attempts table was dropped, before anything fails on it', async () => {
+    storeWithCandidates(file, 3);
+    alter('DROP TABLE attempts');
+    await expectSetAside(/\(the table attempts is missing\)/);
+  });
+
+  it('refuses a store that lost a column', async () => {
+    storeWithCandidates(file, 3);
+    alter('ALTER TABLE candidates DROP COLUMN notes');
+    await expectSetAside(/\(the column candidates\.notes is missing\)/);
+  });
+
+  it('leaves a store from a newer version where it is, untouched, and says what to do', async () => {
+    storeWithCandidates(file, 3);
+    alter('PRAGMA user_version = 999');
+    const before = sha(file);
+    const error = await startQuietCore(dir.path).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.name).toBe('NewerDatabaseError');
+    expect(error?.message).toBe(
+      `The database ${file} was written by a newer version of Examiner (schema 999; ` +
+        `this version reads up to ${MIGRATIONS.length}), so Examiner did not start. ` +
+        'To carry on: install that newer version again, or move examiner.db out of its folder ' +
+        'to begin with an empty database; the file has not been changed.',
+    );
+    expect(sha(file)).toBe(before);
+    expect(readdirSync(dir.path).filter((name) => name.includes('damaged'))).toEqual([]);
   });
 });

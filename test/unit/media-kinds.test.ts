@@ -52,13 +52,6 @@ describe('prompt media are told by their bytes', () => {
     expect(refused(PNG, 'audio')).toBe('this is a picture, not audio');
     expect(refused(fixture('speech.mp3'), 'image')).toBe('this is a sound, not an image');
     expect(refused(JPEG.subarray(0, 30), 'image')).toBe('the JPEG file is incomplete');
-    expect(refused(svg('<script>alert(1)</script>'), 'image')).toBe('the SVG file holds a script');
-    expect(refused(svg('<rect onclick="x()"/>'), 'image')).toBe(
-      'the SVG file holds event handlers',
-    );
-    expect(refused(svg('<image href="https://example.com/a.png"/>'), 'image')).toBe(
-      'the SVG file links to other files; embed pictures in it instead',
-    );
     expect(refused(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect/>'), 'image')).toBe(
       'the SVG file is incomplete (no closing </svg>)',
     );

@@ -3,6 +3,7 @@ import { ScoringError } from '../../shared/contract/errors.js';
 import { decodeFlac, decodeMp3, decodeVorbis } from './codecs.js';
 import { assertDuration, unreadable } from './errors.js';
 import { isFramed, parseFramed, type FramedFormat } from './framed.js';
+import { assertFixedBitrateMp3 } from './mp3-free-format.js';
 import { decodeOpus, parseOpusHead } from './opus.js';
 import { clampInPlace, toMono, type PcmAudio } from './pcm.js';
 import { resample } from './resample.js';
@@ -28,6 +29,7 @@ async function decodeFramed(
   format: FramedFormat,
   maxSeconds?: number,
 ): Promise<PcmAudio> {
+  if (format === 'mp3') assertFixedBitrateMp3(bytes); // before codec-parser, which is slow on them too
   const { codec, frames } = parseFramed(bytes, format, maxSeconds);
   switch (codec) {
     case 'mpeg':

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore } from '../core/create-app-core.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
-import { DamagedDatabaseError } from '../store/database.js';
+import { startFailureText } from '../start-failure.js';
 import { findChromium, openAppWindow, type AppWindow } from './chromium.js';
 import { resolveDataDir, resolvePort } from './data-dir.js';
 import { rememberedPort, rememberPort, sessionToken, writeLaunchPage } from './host-files.js';
@@ -95,8 +95,7 @@ function openWindowUnlessSuppressed(server: HostServer, dataDir: string): AppWin
 }
 
 main().catch((error: unknown) => {
-  // A damaged store explains itself and what to do; a stack would only bury that.
-  const shown = error instanceof DamagedDatabaseError ? error.message : error;
-  console.error('Examiner could not start:', shown);
+  // The person who started it reads this terminal: a sentence and what to do, never a stack.
+  console.error(`Examiner could not start: ${startFailureText(error)}`);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import { posix } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ItemInput } from '../../shared/app-api.js';
 import { TASK_TITLES, type Task } from '../../shared/contract/endpoints.js';
 
@@ -114,15 +114,43 @@ function csvRecords(text: string): Record<string, unknown>[] {
   }
 }
 
-function text(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  const trimmed = String(value).trim();
+/** A text cell of the manifest; a number is read as its digits (a title "2024", say). */
+function textField(name: string) {
+  return z
+    .union([z.string(), z.number()], { error: `${name} must be text` })
+    .transform(String)
+    .nullish();
+}
+
+/**
+ * One manifest entry's fields, as JSON may give them: anything that is not text (an object, a
+ * list, true) is a problem of that row named by its field, never "[object Object]".
+ */
+const ManifestEntry = z.object({
+  task: textField('task'),
+  title: textField('title'),
+  refText: textField('refText'),
+  ref_text: textField('ref_text'),
+  keywords: z
+    .union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string()], {
+      error: 'keywords must be a list of texts, or one text separated by ; or |',
+    })
+    .nullish(),
+  audio: textField('audio'),
+  image: textField('image'),
+  key: textField('key'),
+});
+
+type ManifestEntry = z.output<typeof ManifestEntry>;
+
+function text(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
 
 /** Keywords as a JSON list, or one text separated by semicolons or vertical bars (CSV). */
-function keywordsOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map((keyword) => String(keyword).trim()).filter(Boolean);
+function keywordsOf(value: ManifestEntry['keywords']): string[] {
+  if (Array.isArray(value)) return value.map((keyword) => keyword.trim()).filter(Boolean);
   const joined = text(value);
   return joined
     ? joined
@@ -133,6 +161,23 @@ function keywordsOf(value: unknown): string[] {
 }
 
 function toRow(record: Record<string, unknown>, row: number, files: BundleFiles): BundleRow {
+  const entry = ManifestEntry.safeParse(record);
+  if (!entry.success) {
+    const title = typeof record.title === 'string' ? text(record.title) : null;
+    return {
+      row,
+      key: null,
+      title: title ?? `(row ${row} has no title)`,
+      fields: null,
+      audio: null,
+      image: null,
+      problems: entry.error.issues.map((issue) => issue.message),
+    };
+  }
+  return checkedRow(entry.data, row, files);
+}
+
+function checkedRow(record: ManifestEntry, row: number, files: BundleFiles): BundleRow {
   const problems: string[] = [];
   const title = text(record.title) ?? `(row ${row} has no title)`;
   const parsed = ItemInput.safeParse({

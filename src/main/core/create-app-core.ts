@@ -35,6 +35,8 @@ import type { AppCore, HostOptions } from './app-core.js';
 import { EndpointResolver } from '../endpoint/endpoint-resolver.js';
 import { EventHub } from './event-hub.js';
 import { buildHandlers } from './handlers.js';
+import { explainDiskFull } from '../disk/disk-full.js';
+import { makeDataDirPrivate } from '../privacy/private-data-dir.js';
 
 /** Knobs for tests; the hosts use the defaults. */
 export interface CoreTuning {
@@ -62,6 +64,7 @@ export async function createAppCore(
   options: HostOptions,
   tuning: CoreTuning = {},
 ): Promise<AppCore> {
+  makeDataDirPrivate(options.dataDir);
   const parts = openParts(options, tuning);
   const { queue, attempts } = buildQueue(parts, tuning.queue);
   const media = new MediaStore(options.dataDir);
@@ -116,7 +119,12 @@ export async function createAppCore(
   let closing: Promise<void> | null = null;
   return {
     dispatch: (method, input) =>
-      loggedDispatch(parts.logger, method, () => dispatch(handlers, method, input)),
+      loggedDispatch(parts.logger, method, () => dispatch(handlers, method, input)).catch(
+        // Every write path at once: a full disk is named as such, never "something went wrong".
+        async (error: unknown) => {
+          throw await explainDiskFull(error, options.dataDir);
+        },
+      ),
     subscribe: (listener) => parts.hub.subscribe(listener),
     close: () => (closing ??= closeAll(parts, queue)),
   };

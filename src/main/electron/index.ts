@@ -17,6 +17,7 @@ import {
 import { startIfFirstInstance } from './single-instance.js';
 import { utilityProcessLauncher } from './utility-process-launcher.js';
 import { webPreferences } from './window-options.js';
+import { isUnforeseen, startFailureText } from '../start-failure.js';
 
 /** Thin glue: every decision lives in AppCore or in the pure modules beside this file. */
 const here = import.meta.dirname;
@@ -83,12 +84,12 @@ function closeCoreBeforeQuit(core: AppCore): void {
 }
 
 function failedToStart(error: unknown): void {
-  // The terminal gets the whole error; the examiner gets its message, never a stack.
-  console.error('Examiner could not start:', error);
-  dialog.showErrorBox(
-    'Examiner could not start',
-    error instanceof Error ? error.message : String(error),
-  );
+  // The examiner gets sentences, never a stack; a fault of the app's own also leaves its stack
+  // in the terminal, for whoever fixes it.
+  const text = startFailureText(error);
+  console.error(`Examiner could not start: ${text}`);
+  if (isUnforeseen(error)) console.error(error);
+  dialog.showErrorBox('Examiner could not start', text);
   app.exit(1);
 }
 

@@ -64,7 +64,11 @@ export function safeCsv(columns: readonly string[], records: Cell[][]): string {
   return `\uFEFF${stringify(guarded, { header: true, columns: [...columns], cast: { number: String }, quoted_string: true })}`;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/u;
+/**
+ * A tab or CR first, or = + - @ as the first character after any leading whitespace: spreadsheet
+ * apps skip spaces and line breaks before a formula (" =1+1" and "\n=cmd" run too).
+ */
+const FORMULA_START = /^[\t\r]|^\s*[=+\-@]/u;
 
 export function guardCell(cell: Cell): Cell {
   return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface ExportResult {
@@ -22,8 +22,10 @@ export async function writeExport(
     // 'wx': two exports in the same millisecond must not overwrite each other.
     const written = await writeFile(path, content, { flag: 'wx' }).then(
       () => true,
-      (error: NodeJS.ErrnoException) => {
+      async (error: NodeJS.ErrnoException) => {
         if (error.code === 'EEXIST') return false;
+        // Half an export (a full disk, say) must not be left to be opened as if whole.
+        await rm(path, { force: true });
         throw error;
       },
     );

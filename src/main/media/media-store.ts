@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { formatOfExtension, identifyMedia, type Kind } from './media-kinds.js';
+import { sanitizeSvg } from './svg-sanitizer.js';
 
 /** Where prompt media are referred to from: paths under the data folder, e.g. "media/ab12….ogg". */
 const MEDIA_FOLDER = 'media';
@@ -19,8 +20,10 @@ export class MediaStore {
   }
 
   /** Validates and stores the bytes; returns the reference items keep. Throws MediaProblem. */
-  async store(bytes: Uint8Array, kind: Kind): Promise<string> {
-    const format = identifyMedia(bytes, kind);
+  async store(received: Uint8Array, kind: Kind): Promise<string> {
+    const format = identifyMedia(received, kind);
+    // Untrusted markup is never kept as it came: only the sanitised picture is stored.
+    const bytes = format.extension === 'svg' ? sanitizeSvg(received) : received;
     const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${format.extension}`;
     const path = join(this.dir, name);
     if (!(await exists(path))) await writeDurably(this.dir, path, bytes);

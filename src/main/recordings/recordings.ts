@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UserFacingError } from '../errors/user-facing-error.js';
+import { DiskFullError, freeBytes, isDiskFull } from '../disk/disk-full.js';
 
 const EXTENSIONS: Record<string, string> = {
   'audio/webm': '.webm',
@@ -31,32 +31,14 @@ export function extensionFor(mimeType: string): string {
  */
 export const DISK_RESERVE_BYTES = 8 * 1024 * 1024;
 
-const MB = 1024 * 1024;
-
-export class DiskFullError extends UserFacingError {
-  constructor(dir: string, freeBytes: number) {
-    super(
-      `The disk is full: the recordings folder ${dir} has ${(freeBytes / MB).toFixed(1)} MB free. ` +
-        'Free some space on that disk, then submit again.',
-    );
-    this.name = 'DiskFullError';
-  }
-}
-
-function isDiskFull(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
-}
-
-async function freeBytes(dir: string): Promise<number> {
-  const stats = await statfs(dir);
-  return stats.bavail * stats.bsize;
+function recordingsFull(dir: string, free: number): DiskFullError {
+  return new DiskFullError(`the recordings folder ${dir}`, free, 'submit again');
 }
 
 /** Refused while the disk has too little room; allowed again as soon as space returns. */
 async function assertRoomFor(dir: string, size: number): Promise<void> {
   const free = await freeBytes(dir);
-  if (free < size + DISK_RESERVE_BYTES) throw new DiskFullError(dir, free);
+  if (free < size + DISK_RESERVE_BYTES) throw recordingsFull(dir, free);
 }
 
 /** Writes a recording durably (file and folder entry flushed) before anything refers to it. */
@@ -75,7 +57,7 @@ export async function saveRecording(
   } catch (error) {
     // A half-written file (a full disk, say) is no recording: nothing may find it later.
     await rm(path, { force: true }).catch(() => undefined);
-    if (isDiskFull(error)) throw new DiskFullError(dir, await freeBytes(dir).catch(() => 0));
+    if (isDiskFull(error)) throw recordingsFull(dir, await freeBytes(dir).catch(() => 0));
     throw error;
   }
   await syncFolder(dir);

@@ -1,18 +1,21 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { migrate } from './migrations.js';
+import { MIGRATIONS, migrate, schemaVersion } from './migrations.js';
 
 export type Db = Database.Database;
 
 /** The files SQLite keeps beside the database in WAL mode; they belong with it. */
 const COMPANIONS = ['', '-wal', '-shm'];
 
+/** The store cannot be opened; the message says why and what to do, and is all a person sees. */
+export class DatabaseStartError extends Error {}
+
 /**
  * The store cannot be used: it has been moved aside, unchanged, and the app does not start on an
  * empty one in its place without the examiner knowing.
  */
-export class DamagedDatabaseError extends Error {
+export class DamagedDatabaseError extends DatabaseStartError {
   constructor(
     readonly file: string,
     readonly keptAs: string,
@@ -26,6 +29,22 @@ export class DamagedDatabaseError extends Error {
         `recoverable from the kept copy with sqlite3's ".recover" command.`,
     );
     this.name = 'DamagedDatabaseError';
+  }
+}
+
+/** A store written by a later version: left where it is, untouched, for that version to open. */
+export class NewerDatabaseError extends DatabaseStartError {
+  constructor(
+    readonly file: string,
+    readonly version: number,
+  ) {
+    super(
+      `The database ${file} was written by a newer version of Examiner (schema ${version}; ` +
+        `this version reads up to ${MIGRATIONS.length}), so Examiner did not start. ` +
+        `To carry on: install that newer version again, or move ${basename(file)} out of ` +
+        `its folder to begin with an empty database; the file has not been changed.`,
+    );
+    this.name = 'NewerDatabaseError';
   }
 }
 
@@ -48,12 +67,59 @@ function damage(file: string): string | null {
     const problems = (db.pragma('quick_check') as { quick_check: string }[])
       .flatMap((row) => row.quick_check.split('\n'))
       .filter((line) => line !== 'ok' && !line.startsWith('*** in database'));
-    return problems.length === 0 ? null : `integrity check: ${problems.slice(0, 3).join('; ')}`;
+    if (problems.length > 0) return `integrity check: ${problems.slice(0, 3).join('; ')}`;
+    const version = schemaVersion(db);
+    if (version > MIGRATIONS.length) throw new NewerDatabaseError(file, version);
+    return missingStructure(db, version);
   } catch (error) {
+    if (error instanceof NewerDatabaseError) throw error;
     return error instanceof Error ? error.message : String(error);
   } finally {
     db?.close();
   }
+}
+
+type Columns = Map<string, string[]>;
+
+function tableColumns(db: Db): Columns {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all() as string[];
+  return new Map(
+    tables.map((table) => [
+      table,
+      (db.pragma(`table_info("${table.replace(/"/gu, '""')}")`) as { name: string }[]).map(
+        (column) => column.name,
+      ),
+    ]),
+  );
+}
+
+/** The tables and columns the migrations up to `version` make, from a scratch in-memory store. */
+function expectedColumns(version: number): Columns {
+  const scratch = new Database(':memory:');
+  try {
+    migrate(scratch, MIGRATIONS.slice(0, version));
+    return tableColumns(scratch);
+  } finally {
+    scratch.close();
+  }
+}
+
+/**
+ * A table or column the file's schema version promises but the file lacks (dropped by hand, or
+ * by a tool): SQLite finds nothing wrong with such a file, but the app would fail on first use.
+ */
+function missingStructure(db: Db, version: number): string | null {
+  const actual = tableColumns(db);
+  for (const [table, columns] of expectedColumns(version)) {
+    const present = actual.get(table);
+    if (!present) return `the table ${table} is missing`;
+    const absent = columns.find((column) => !present.includes(column));
+    if (absent) return `the column ${table}.${absent} is missing`;
+  }
+  return null;
 }
 
 function setAside(file: string): string {

@@ -10,7 +10,6 @@ import { REQUEST_SCHEMAS } from '../../shared/contract/requests.js';
 import type { ApiKeyStore } from '../api-keys.js';
 import { authenticate } from '../auth.js';
 import { successEnvelope, type ScoredResult } from '../envelope.js';
-import type { JobLimiter } from '../job-limiter.js';
 import { checkSpeakingCost } from '../speaking-limits.js';
 import type { SpeakingSlot } from '../speaking-slot.js';
 import { elapsedMs } from '../timing.js';
@@ -18,21 +17,7 @@ import { parseBody } from '../validation.js';
 
 export interface ScoringRouteDeps {
   keys: ApiKeyStore;
-  limiter: JobLimiter;
   speaking: SpeakingSlot;
-}
-
-/** Runs a job in a limiter slot, or refuses at once when every slot is taken. */
-async function inSlot<T>(limiter: JobLimiter, job: () => Promise<T>): Promise<T> {
-  const release = limiter.tryAcquire();
-  if (!release) {
-    throw new ScoringError('OVERLOADED', 'the server is busy scoring other answers; retry shortly');
-  }
-  try {
-    return await job();
-  } finally {
-    release();
-  }
 }
 
 /** Aborted when the client goes away before its answer is sent, so the engine can stop. */
@@ -69,9 +54,8 @@ export async function scoringRoutes(app: FastifyInstance, deps: ScoringRouteDeps
   const onRequest = authenticate(deps.keys);
   for (const task of SPEAKING_TASKS) {
     app.post(ENDPOINT_PATHS[task], { onRequest }, async (request, reply) => {
-      const result = await inSlot(deps.limiter, () =>
-        scoreSpeaking(task, request.body, reply, deps.speaking),
-      );
+      // Its job slot was taken before the body was read (admission.ts).
+      const result = await scoreSpeaking(task, request.body, reply, deps.speaking);
       return successEnvelope(task, result, elapsedMs(request));
     });
   }

@@ -7,6 +7,12 @@ export const MAX_KEYWORD_LENGTH = 100;
 export const MAX_WFD_TEXT_LENGTH = 2000;
 export const MAX_URL_LENGTH = 30 * 1024 * 1024;
 export const DEFAULT_SCALE = 5;
+/**
+ * The spec allows any scale above 0; top marks are reported to 6 decimals, so a scale of 1e-9
+ * made every maxScore 0. From 0.01 up, the smallest top mark (rs content, 3/5 of the scale) is
+ * still 0.006: scores keep their meaning.
+ */
+export const MIN_SCALE = 0.01;
 export const DEFAULT_PRECISION = 0.01;
 
 export function countWords(text: string): number {
@@ -29,7 +35,7 @@ const refText = z
 
 const scale = z
   .number({ error: 'scale must be a number' })
-  .gt(0, 'scale must be greater than 0')
+  .gte(MIN_SCALE, `scale must be at least ${MIN_SCALE}`)
   .lte(100, 'scale must be at most 100')
   .default(DEFAULT_SCALE);
 
