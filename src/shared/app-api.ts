@@ -363,6 +363,8 @@ export const APP_API = {
       itemId: Id,
       audioBase64: z.string().min(1),
       mimeType: z.string().min(1).max(100),
+      /** The time recorded, in ms: a kept file that lasts otherwise is refused (not whole). */
+      recordedMs: z.number().nonnegative().max(3_600_000).optional(),
     }),
     Attempt,
   ),
@@ -410,6 +412,8 @@ export const APP_API = {
       position: z.number().int().nonnegative(),
       audioBase64: z.string().min(1),
       mimeType: z.string().min(1).max(100),
+      /** The time recorded, in ms: a kept file that lasts otherwise is refused (not whole). */
+      recordedMs: z.number().nonnegative().max(3_600_000).optional(),
     }),
     Sitting,
   ),

@@ -7,7 +7,7 @@ import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemsRepo } from '../store/items-repo.js';
 import type { SittingsRepo } from '../store/sittings-repo.js';
-import { inExamOrder } from './exam-order.js';
+import { inExamOrder } from '../../shared/exam-order.js';
 
 /** Statuses whose score may still come. */
 const PENDING = new Set<Attempt['status']>(['recorded', 'queued', 'scoring', 'failed_retryable']);
@@ -76,6 +76,7 @@ export class SittingService {
     position: number;
     audioBase64: string;
     mimeType: string;
+    recordedMs?: number | undefined;
   }): Promise<Sitting> {
     return this.answer(input.id, input.position, async (candidateId, itemId) =>
       this.attempts.submitSpeaking({
@@ -83,6 +84,7 @@ export class SittingService {
         itemId,
         audioBase64: input.audioBase64,
         mimeType: input.mimeType,
+        recordedMs: input.recordedMs,
       }),
     );
   }

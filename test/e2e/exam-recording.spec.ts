@@ -1,0 +1,164 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { ExamTiming } from '../../src/shared/app-api';
+import { expect, screenshotPath, test, type ExaminerApp } from './fixtures';
+import { nav, openScore, RS_TEXT } from './support/exam';
+import { fakeMicrophoneFrom } from './support/environment';
+
+/**
+ * Exam mode as the examiner uses it, with no "Free recording": the answers are taken by the
+ * app's one recorder from Chromium's synthetic microphone, which plays a spoken sentence with
+ * a short gap, over and over, so that every answer runs to its time limit.
+ */
+function spokenLoopWav(): string | null {
+  const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-exam-'));
+  const raw = join(dir, 'raw.wav');
+  const wav = join(dir, 'speech.wav');
+  if (spawnSync('espeak-ng', ['-v', 'en-us', '-s', '140', '-w', raw, RS_TEXT]).status !== 0) {
+    return null;
+  }
+  const padded = spawnSync('sox', [raw, '-r', '48000', '-b', '16', wav, 'pad', '0', '0.8']);
+  return padded.status === 0 && existsSync(wav) ? wav : null;
+}
+
+const wav = spokenLoopWav();
+test.use({ launchOptions: fakeMicrophoneFrom(wav) });
+
+/** Short answers, but long enough to hold speech; silence never ends them (the gap is 0.8 s). */
+const TIMING: ExamTiming = {
+  rs: { leadInSeconds: 1, prepSeconds: 0, responseSeconds: 6 },
+  rl: { leadInSeconds: 0, prepSeconds: 1, responseSeconds: 7 },
+  di: { leadInSeconds: 0, prepSeconds: 1, responseSeconds: 7 },
+  wfd: { leadInSeconds: 0, prepSeconds: 0, responseSeconds: 60 },
+  silenceStopSeconds: 3,
+  silentInputSeconds: 3,
+};
+
+/** The time recorded that the page sent with each answer, by the request it made. */
+function recordedTimes(page: Page): number[] {
+  const times: number[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/api/call')) return;
+    const body = request.postDataJSON() as { method: string; input: { recordedMs?: number } };
+    if (body.method === 'sittings.answerSpeaking' || body.method === 'attempts.submitSpeaking') {
+      times.push(body.input.recordedMs ?? Number.NaN);
+    }
+  });
+  return times;
+}
+
+interface AudioPage {
+  OfflineAudioContext: new (
+    channels: number,
+    length: number,
+    rate: number,
+  ) => { decodeAudioData(data: ArrayBuffer): Promise<{ duration: number }> };
+}
+
+/** The stored recording's length, decoded by the browser from the file the app kept. */
+async function storedSeconds(app: ExaminerApp, attemptId: number): Promise<number> {
+  const { base64 } = await app.call('attempts.audio', { id: attemptId });
+  return app.page.evaluate(async (data) => {
+    const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+    const { OfflineAudioContext } = globalThis as unknown as AudioPage;
+    const audio = await new OfflineAudioContext(1, 1, 16000).decodeAudioData(bytes.buffer);
+    return audio.duration;
+  }, base64);
+}
+
+test('a full mock sitting in exam mode scores every spoken answer, each kept whole', async ({
+  app,
+}, testInfo) => {
+  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
+  test.skip(!wav, 'espeak-ng and sox are needed to speak the answers');
+  test.setTimeout(400_000);
+  const { page } = app;
+  const recorded = recordedTimes(page);
+  await openScore(app, 'Ana Souza', TIMING);
+  await page.getByRole('tab', { name: 'Mock test' }).click();
+  const setup = page.getByRole('region', { name: 'New mock test' });
+  await setup.getByLabel('Candidate').selectOption({ label: 'Ana Souza' });
+  const titles = [
+    'Sample RS 1: library hours',
+    'Sample DI 1: energy sources (bar chart)',
+    'Sample RL 2: sleep and memory',
+    'Sample WFD 1: reading list',
+  ];
+  for (const title of titles) await setup.getByLabel(title).check();
+  await setup.getByRole('button', { name: 'Start the mock test' }).click();
+
+  const view = page.getByRole('region', { name: "Candidate's view" });
+  const answer = view.getByLabel('Type the sentence you heard');
+  await expect(answer).toBeEnabled({ timeout: 180_000 });
+  await page.screenshot({ path: screenshotPath(testInfo, 'exam-sitting-dictation') });
+  await answer.fill('The reading list is available on the course website.');
+  await view.getByRole('button', { name: 'Submit answer' }).click();
+
+  const summary = page.getByRole('region', { name: 'Sitting summary' });
+  await expect(summary).toContainText('Mock test summary · Ana Souza');
+  const steps = summary.getByRole('table', { name: 'Items of the sitting' });
+  await expect(steps.getByRole('row')).toHaveCount(titles.length + 1);
+  for (const row of await steps.getByRole('row').all()) {
+    if ((await row.getByRole('cell').count()) === 0) continue;
+    // Each answer must be scored: a failure is never an outcome here.
+    await expect(row.getByText(/^(Scored|Failed)/u)).toBeVisible({ timeout: 180_000 });
+    await expect(row).toContainText('Scored');
+  }
+  await expect(summary).toContainText('4 of 4 answers scored');
+  await page.screenshot({ path: screenshotPath(testInfo, 'exam-sitting-summary'), fullPage: true });
+
+  const attempts = (await app.call('attempts.list', {})).rows;
+  expect(attempts.map((attempt) => attempt.status)).toEqual(Array(4).fill('scored'));
+  const spoken = attempts.filter((attempt) => attempt.task !== 'wfd');
+  expect(spoken.map((attempt) => attempt.task).sort()).toEqual(['di', 'rl', 'rs']);
+  // Sent in exam order (RS, DI, RL); the list is newest first.
+  expect(recorded).toHaveLength(3);
+  const byOrder = [...spoken].sort((a, b) => a.id - b.id);
+  for (const [index, attempt] of byOrder.entries()) {
+    const recordedSeconds = recorded[index]! / 1000;
+    const limit = TIMING[attempt.task].responseSeconds;
+    expect(recordedSeconds).toBeGreaterThan(limit - 1);
+    expect(Math.abs((await storedSeconds(app, attempt.id)) - recordedSeconds)).toBeLessThan(0.5);
+    expect(Math.abs(attempt.audioDurationMs! / 1000 - recordedSeconds)).toBeLessThan(0.5);
+  }
+});
+
+test('an answer recorded in exam mode from the Score page is saved, checked and scored', async ({
+  app,
+}, testInfo) => {
+  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
+  test.skip(!wav, 'espeak-ng and sox are needed to speak the answer');
+  test.setTimeout(240_000);
+  const { page } = app;
+  const recorded = recordedTimes(page);
+  await openScore(app, 'Mei Chen', TIMING);
+  await expect(page.getByLabel('Candidate')).toHaveValue(/\d+/u);
+  await page.getByLabel('Item').selectOption({ label: 'Sample RS 1: library hours' });
+  await expect(page.getByLabel('Free recording (no exam timing)')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Start the item' }).click();
+  const view = page.getByRole('region', { name: "Candidate's view" });
+  await expect(view.getByRole('status')).toHaveText(/Recording/u, { timeout: 30_000 });
+  await page.screenshot({ path: screenshotPath(testInfo, 'score-exam-recording') });
+  await expect(view.getByRole('status')).toHaveText(
+    /^Time is up\. Answer saved: \d+\.\d s recorded, checked\.$/u,
+    { timeout: 30_000 },
+  );
+
+  const latest = page.getByRole('region', { name: 'Latest attempt' });
+  await expect(latest.getByText(/^(Scored|Failed)/u)).toBeVisible({ timeout: 120_000 });
+  await expect(latest.getByText(/^Scored/u)).toBeVisible();
+  await page.screenshot({ path: screenshotPath(testInfo, 'score-exam-result'), fullPage: true });
+  const [attempt] = (await app.call('attempts.list', {})).rows;
+  expect(attempt?.status).toBe('scored');
+  expect(attempt?.scores.overall).toBeGreaterThan(0);
+  const shown = Number(
+    /(\d+\.\d) s recorded/u.exec(await view.getByRole('status').innerText())![1],
+  );
+  expect(Math.abs(shown - recorded[0]! / 1000)).toBeLessThan(0.06);
+  expect(Math.abs((await storedSeconds(app, attempt!.id)) - shown)).toBeLessThan(0.5);
+  await nav(page, 'History');
+  await expect(page.getByRole('row', { name: /Mei Chen/u })).toContainText('Scored');
+});
