@@ -246,7 +246,9 @@ describe('app core', () => {
     writeFileSync(join(dir.path, 'a-file'), '');
     await expect(
       call('settings.update', { recordingsDir: join(dir.path, 'a-file', 'recordings') }),
-    ).rejects.toThrow(/^The recordings folder .* cannot be created or written\. Choose another/u);
+    ).rejects.toThrow(
+      /^The recordings folder .* cannot be created or written: .* is a file, not a folder\. Choose another/u,
+    );
     expect((await call<Settings>('settings.get')).recordingsDir).toBe(join(dir.path, 'recordings'));
 
     const removable = join(dir.path, 'usb-stick', 'recordings');
