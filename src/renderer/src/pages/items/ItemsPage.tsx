@@ -158,16 +158,20 @@ function ItemsTable({ rows, onEdit, onDelete, onArchive }: ItemsTableProps) {
             </td>
             <td className="clip">{item.refText}</td>
             <td>
-              {item.keywords.map((keyword) => (
-                <span key={keyword} className="chip">
-                  {keyword}
-                </span>
-              ))}
+              <div className="chips">
+                {item.keywords.map((keyword) => (
+                  <span key={keyword} className="chip">
+                    {keyword}
+                  </span>
+                ))}
+              </div>
             </td>
             <td>
-              {item.promptAudioPath && <span className="chip">Audio</span>}
-              {item.imagePath && <span className="chip">Picture</span>}
-              {item.sample && <span className="chip">Sample</span>}
+              <div className="chips">
+                {item.promptAudioPath && <span className="chip">Audio</span>}
+                {item.imagePath && <span className="chip">Picture</span>}
+                {item.sample && <span className="chip">Sample</span>}
+              </div>
             </td>
             <td className="row-actions">
               <button type="button" className="button-quiet" onClick={() => onEdit(item)}>
