@@ -1,8 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ExamTiming } from '../../src/shared/app-api';
 import { expect, screenshotPath, test, type ExaminerApp } from './fixtures';
 import { nav, openScore, RS_TEXT } from './support/exam';
-import { fakeMicrophoneFrom } from './support/environment';
+import { fakeMicrophoneFrom, ROOT } from './support/environment';
 import { expectScored } from './support/outcome';
 import { spokenLoopWav } from './support/spoken-microphone';
 
@@ -149,4 +151,89 @@ test('an answer recorded in exam mode from the Score page is saved, checked and 
   expect(Math.abs((await storedSeconds(app, attempt.id)) - shown)).toBeLessThan(0.5);
   await nav(page, 'History');
   await expect(page.getByRole('row', { name: /Mei Chen/u })).toContainText('Scored');
+});
+
+test('a sitting answer that cannot be scored is counted as failed, recorded again, and scored', async ({
+  app,
+}, testInfo) => {
+  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
+  test.skip(!wav, 'espeak-ng and sox are needed to speak the answer');
+  test.setTimeout(300_000);
+  const { page } = app;
+  await openScore(app, 'Ravi Patel', TIMING);
+  const items = await app.call('items.list', {});
+  const pick = (title: string) => items.find((item) => item.title === title)!.id;
+  const sitting = await app.call('sittings.start', {
+    candidateId: (await app.call('candidates.list', {}))[0]!.id,
+    itemIds: [pick('Sample RS 1: library hours'), pick('Sample WFD 1: reading list')],
+  });
+  // What the old recorder kept: a WebM fragment without its header, which nothing can read.
+  const fragment = readFileSync(join(ROOT, 'test/fixtures/audio/speech-chromium.webm')).subarray(
+    3000,
+    7000,
+  );
+  await app.call('sittings.answerSpeaking', {
+    id: sitting.id,
+    position: 0,
+    audioBase64: fragment.toString('base64'),
+    mimeType: 'audio/webm;codecs=opus',
+  });
+  const [unreadable] = (await app.call('attempts.list', {})).rows;
+  await expect
+    .poll(async () => (await app.call('attempts.get', { id: unreadable!.id })).status, {
+      timeout: 120_000,
+    })
+    .toBe('failed_permanent');
+
+  await page.getByRole('tab', { name: 'Mock test' }).click();
+  await page
+    .getByRole('region', { name: 'Unfinished sittings' })
+    .getByRole('button', { name: 'Resume' })
+    .click();
+  const view = page.getByRole('region', { name: "Candidate's view" });
+  const answer = view.getByLabel('Type the sentence you heard');
+  await expect(answer).toBeEnabled({ timeout: 60_000 });
+  await answer.fill('The reading list is available on the course website.');
+  await view.getByRole('button', { name: 'Submit answer' }).click();
+
+  const summary = page.getByRole('region', { name: 'Sitting summary' });
+  await expect(summary).toContainText('Mock test summary · Ravi Patel');
+  const dictation = (await app.call('attempts.list', { filter: { task: 'wfd' } })).rows[0]!;
+  await expectScored(app, dictation.id);
+  await expect(summary).toContainText(
+    '1 of 2 answers scored (1 failed): the overall counts only the scored answers.',
+  );
+  const failed = summary.getByRole('row', { name: /Sample RS 1/u });
+  await expect(failed).toContainText('Failed');
+  await expect(failed).toContainText('The recording could not be read. Record the answer again.');
+  // Sending the same unreadable file again cannot help, so it is not offered.
+  await expect(failed.getByRole('button', { name: 'Send again' })).toHaveCount(0);
+  await expect(failed.getByRole('button', { name: 'Mark "no answer"' })).toBeVisible();
+  await page.screenshot({
+    path: screenshotPath(testInfo, 'sitting-summary-one-failed'),
+    fullPage: true,
+  });
+  const pdf = await app.call('sittings.pdf', { id: sitting.id });
+  writeFileSync(
+    testInfo.outputPath('sitting-one-failed.pdf'),
+    Buffer.from(pdf.contentBase64, 'base64'),
+  );
+  const csv = await app.call('sittings.csv', { id: sitting.id });
+  const text = Buffer.from(csv.contentBase64, 'base64').toString('utf8');
+  expect(text.startsWith('\uFEFF"sitting_item","attempt_id"')).toBe(true);
+  const lines = text.trim().split(/\r?\n/u);
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toContain('"failed_permanent"');
+  expect(lines[2]).toContain('"scored"');
+
+  // Recorded again while the candidate is here: the item runs, and its answer is scored.
+  await failed.getByRole('button', { name: 'Record again' }).click();
+  await expect(view).toContainText('Item 1 of 2');
+  await expect(summary).toContainText('2 of 2 answers scored.', { timeout: 120_000 });
+  const again = (await app.call('attempts.list', { filter: { task: 'rs' } })).rows[0]!;
+  expect(again.id).not.toBe(unreadable!.id);
+  await expectScored(app, again.id);
+  await expect(summary.getByRole('row', { name: /Sample RS 1/u })).toContainText('Scored');
+  // The unreadable attempt stays in History, outside the sitting.
+  expect((await app.call('attempts.get', { id: unreadable!.id })).sittingId).toBeNull();
 });
