@@ -14,6 +14,7 @@ import { deliverExport } from '../../lib/export-file';
 import { taskTitle } from '../../lib/format';
 import { ImportItems } from './ImportItems';
 import { ItemForm } from './ItemForm';
+import { inExamOrder } from '../../../../shared/exam-order';
 
 type Editing = { item: Item | null } | null;
 
@@ -41,7 +42,7 @@ export function ItemsPage() {
   const exportAll = useAction(async () => {
     setExported(deliverExport(await api.call('items.export', {}), info?.host));
   });
-  const rows = items.data ?? [];
+  const rows = inExamOrder(items.data ?? []);
   const add = () => setEditing({ item: null });
   return (
     <section aria-labelledby="page-title">

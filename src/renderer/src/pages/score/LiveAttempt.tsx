@@ -38,8 +38,8 @@ export function LiveAttempt({ initial }: { initial: Attempt }) {
       )}
       {isRecordingFault(attempt.errorMessage) && (
         <p className="muted">
-          Sending this recording again cannot help: record the answer again (Run the item again),
-          while the candidate is here.
+          Sending this recording again cannot help: record the answer again above, while the
+          candidate is here.
         </p>
       )}
       <Notice message={act.error ?? detail.error} />
