@@ -158,7 +158,7 @@ function ItemsTable({ rows, onEdit, onDelete, onArchive }: ItemsTableProps) {
               <span className={`badge task-${item.task}`}>{taskTitle(item.task)}</span>
             </td>
             <td className="clip">{item.refText}</td>
-            <td>
+            <td className="keywords-cell">
               <div className="chips">
                 {item.keywords.map((keyword) => (
                   <span key={keyword} className="chip">
