@@ -182,13 +182,15 @@ export const Settings = z.object({
   defaultPrecision: z.number().gt(0).lte(1),
   recordingsDir: z.string(),
   apiKeySet: z.boolean(),
+  /** The key's last four characters, so the examiner can tell which key is set; never more. */
+  apiKeyLastFour: z.string().max(4).nullable().default(null),
   examTiming: ExamTiming,
   /** Whether the shipped sample items are listed. */
   showSamples: z.boolean(),
   /** The microphone chosen for recording (a MediaDeviceInfo deviceId); '' is the system default. */
   microphoneId: z.string().max(500),
 });
-export const SettingsUpdate = Settings.omit({ apiKeySet: true }).partial();
+export const SettingsUpdate = Settings.omit({ apiKeySet: true, apiKeyLastFour: true }).partial();
 
 export const EngineStatus = z.object({
   state: z.enum(['starting', 'ready', 'restarting', 'stopped', 'remote']),
@@ -298,9 +300,18 @@ export const SittingTaskSummary = z.object({
 export const SittingSummary = z.object({
   sitting: Sitting,
   tasks: z.array(SittingTaskSummary),
-  /** Mean of the task shares (each task weighs the same), 0–1. */
+  /** Mean of the task shares (each task weighs the same), 0–1, over the scored answers only. */
   overallShare: z.number().nullable(),
   pending: z.number().int(),
+  /** What the overall rests on: how many of the sitting's items were scored, and why not the rest. */
+  counts: z.object({
+    items: z.number().int(),
+    scored: z.number().int(),
+    /** Scoring failed or was cancelled: the answer needs recording again or marking. */
+    failed: z.number().int(),
+    /** Skipped, or never reached. */
+    notAnswered: z.number().int(),
+  }),
 });
 export const TestForm = z.object({
   id: Id,
@@ -363,6 +374,8 @@ export const APP_API = {
       itemId: Id,
       audioBase64: z.string().min(1),
       mimeType: z.string().min(1).max(100),
+      /** The time recorded, in ms: a kept file that lasts otherwise is refused (not whole). */
+      recordedMs: z.number().nonnegative().max(3_600_000).optional(),
     }),
     Attempt,
   ),
@@ -410,6 +423,8 @@ export const APP_API = {
       position: z.number().int().nonnegative(),
       audioBase64: z.string().min(1),
       mimeType: z.string().min(1).max(100),
+      /** The time recorded, in ms: a kept file that lasts otherwise is refused (not whole). */
+      recordedMs: z.number().nonnegative().max(3_600_000).optional(),
     }),
     Sitting,
   ),
@@ -434,6 +449,17 @@ export const APP_API = {
     TestForm,
   ),
   'forms.delete': method(ById, Ok),
+  // A sitting's items with their scores, as CSV (from its summary).
+  'sittings.csv': method(ById, ExportResult),
+  // A failed answer of a sitting: its step opened to record it again, or closed as not answered.
+  'sittings.recordAgain': method(
+    z.object({ id: Id, position: z.number().int().nonnegative() }),
+    Sitting,
+  ),
+  'sittings.markNoAnswer': method(
+    z.object({ id: Id, position: z.number().int().nonnegative() }),
+    Sitting,
+  ),
 } as const;
 
 export type AppApi = typeof APP_API;

@@ -2,7 +2,7 @@ import { expect, screenshotPath, test } from './fixtures';
 import { appVersion } from './support/environment';
 
 const PAGES = [
-  { nav: 'Score', empty: 'Nothing to score yet — add a candidate and an item first' },
+  { nav: 'Score', empty: 'Add a candidate to start scoring' },
   { nav: 'History', empty: 'No attempts yet — score an answer first' },
   { nav: 'Candidates', empty: 'No candidates yet — add one' },
   // A fresh data folder holds the sample item bank.

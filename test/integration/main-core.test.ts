@@ -165,8 +165,13 @@ describe('app core', () => {
     afterEach(() => server.kill());
 
     it('sets the key without ever handing it back, and tests the connection in words', async () => {
+      const long = await call<Settings>('settings.setApiKey', { key: 'sk-long-key-0042' });
+      expect(long.apiKeyLastFour).toBe('0042');
+      expect(JSON.stringify(long)).not.toContain('sk-long-key');
       const settings = await call<Settings>('settings.setApiKey', { key: 'good-key' });
       expect(settings.apiKeySet).toBe(true);
+      // Four of eight characters would give half the key away: a short key shows none.
+      expect(settings.apiKeyLastFour).toBeNull();
       expect(JSON.stringify(settings)).not.toContain('good-key');
       const report = await call<{ ok: boolean; message: string }>('settings.testConnection');
       expect(report.ok).toBe(true);
@@ -176,7 +181,8 @@ describe('app core', () => {
       await call('settings.setApiKey', { key: 'wrong' });
       expect(await call('settings.testConnection')).toEqual({
         ok: false,
-        message: 'The API key was refused. Check it in Settings.',
+        // Said on the Settings page itself, so it says where there, not "in Settings".
+        message: 'The API key was refused. Set the right key under "API key" on this page.',
       });
 
       await server.kill();
@@ -246,7 +252,9 @@ describe('app core', () => {
     writeFileSync(join(dir.path, 'a-file'), '');
     await expect(
       call('settings.update', { recordingsDir: join(dir.path, 'a-file', 'recordings') }),
-    ).rejects.toThrow(/^The recordings folder .* cannot be created or written\. Choose another/u);
+    ).rejects.toThrow(
+      /^The recordings folder .* cannot be created or written: .* is a file, not a folder\. Choose another/u,
+    );
     expect((await call<Settings>('settings.get')).recordingsDir).toBe(join(dir.path, 'recordings'));
 
     const removable = join(dir.path, 'usb-stick', 'recordings');

@@ -7,6 +7,7 @@ import {
   type HistoryFilter,
   type Item,
 } from '../../shared/app-api.js';
+import { RECORDING_NOT_WHOLE, recordedLengthProblem } from '../../shared/recorded-length.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
 import { toAttempt, toAttemptDetail, type AttemptRow } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
@@ -57,6 +58,8 @@ export class AttemptService {
     itemId: number;
     audioBase64: string;
     mimeType: string;
+    /** The time the app recorded; the file kept must last as long. */
+    recordedMs?: number | undefined;
   }): Promise<Attempt> {
     const item = this.itemFor(input.candidateId, input.itemId);
     if (item.task === 'wfd') {
@@ -66,6 +69,10 @@ export class AttemptService {
     if (received.length === 0)
       throw new UserFacingError('The recording is empty. Record the answer again.');
     const { bytes, durationMs } = await seekableRecording(received, input.mimeType);
+    const problem =
+      input.recordedMs === undefined ? null : recordedLengthProblem(input.recordedMs, durationMs);
+    if (problem)
+      throw new UserFacingError(`${problem} Record the answer again.`, RECORDING_NOT_WHOLE);
     const saved = await this.save(bytes, input.mimeType);
     const id = this.repos.attempts.insert({
       candidateId: input.candidateId,

@@ -111,6 +111,13 @@ export function buildHandlers(s: CoreServices): ApiHandlers {
         await s.sittingPdf(id),
       );
     },
+    'sittings.csv': ({ id }) => {
+      const csv = s.sittings.csv(id);
+      const name = s.sittings.get(id).candidateName;
+      return s.exportFile(`sitting-${id}-${name}`, 'csv', Buffer.from(csv, 'utf8'));
+    },
+    'sittings.recordAgain': ({ id, position }) => s.sittings.recordAgain(id, position),
+    'sittings.markNoAnswer': ({ id, position }) => s.sittings.markNoAnswer(id, position),
     'forms.list': () => s.forms.list(),
     'forms.save': ({ name, itemIds }) => s.forms.save(name, itemIds),
     'forms.delete': ({ id }) => {

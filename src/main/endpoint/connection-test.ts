@@ -29,7 +29,14 @@ export async function testConnection(
       message: `Connected: the scoring service answered in ${seconds} s (version ${reply.envelope.version}).`,
     };
   } catch (error) {
-    if (error instanceof ScoringFailure) return { ok: false, message: error.message };
+    if (error instanceof ScoringFailure) return { ok: false, message: onThisPage(error) };
     throw error;
   }
+}
+
+/** Said on the Settings page itself: where to fix the key, not "in Settings". */
+function onThisPage(failure: ScoringFailure): string {
+  if (failure.kind !== 'key_refused') return failure.message;
+  const first = failure.message.replace(/ (Check it|Add one) in Settings\.$/u, '');
+  return `${first} Set the right key under "API key" on this page.`;
 }

@@ -53,6 +53,29 @@ export function historyCsv(rows: Iterable<AttemptSummaryRow>): string {
   return safeCsv(COLUMNS, records);
 }
 
+/** One item of a mock sitting: its answer's History row, or none when it was not answered. */
+export interface SittingCsvStep {
+  position: number;
+  itemTitle: string;
+  task: keyof typeof TASK_TITLES;
+  /** Why there is no answer: the item was skipped, or the sitting stopped before it. */
+  unanswered: 'not answered' | 'not reached' | null;
+  row: AttemptSummaryRow | null;
+}
+
+/** A sitting's items in the order sat, each with History's columns, unanswered ones too. */
+export function sittingCsv(steps: readonly SittingCsvStep[]): string {
+  const records = steps.map((step): Cell[] => {
+    if (step.row) return [step.position + 1, ...record(step.row)];
+    const blank: Cell[] = COLUMNS.map(() => null);
+    blank[COLUMNS.indexOf('item')] = step.itemTitle;
+    blank[COLUMNS.indexOf('task')] = TASK_TITLES[step.task];
+    blank[COLUMNS.indexOf('status')] = step.unanswered;
+    return [step.position + 1, ...blank];
+  });
+  return safeCsv(['sitting_item', ...COLUMNS], records);
+}
+
 /**
  * RFC 4180 CSV with a UTF-8 BOM (so spreadsheet apps read accents), every text cell guarded
  * against formula injection as OWASP recommends: a cell that starts with =, +, -, @, a tab or

@@ -1,3 +1,5 @@
+import { RECORDING_FAULT_MESSAGES } from '../../shared/recording-faults.js';
+
 /** Why a scoring request did not produce a result, in the examiner's words and the log's. */
 export type FailureKind =
   | 'unreachable'
@@ -33,14 +35,11 @@ export class ScoringFailure extends Error {
 
 /** Examiner wording for the error codes of the failure envelope (docs/api.md). */
 const CODE_MESSAGES: Record<string, string> = {
+  ...RECORDING_FAULT_MESSAGES,
   MISSING_API_KEY: 'The scoring service needs an API key. Add one in Settings.',
   INVALID_API_KEY: 'The API key was refused. Check it in Settings.',
   AUDIO_FETCH_FAILED: 'The scoring service could not fetch the recording.',
-  AUDIO_UNREADABLE: 'The recording could not be read. Record the answer again.',
-  AUDIO_TOO_LONG: 'The recording is too long for the scoring service.',
-  NO_SPEECH: 'No speech was heard in the recording.',
   NOT_AVAILABLE: 'The scoring service does not offer this task.',
-  PAYLOAD_TOO_LARGE: 'The recording is too large for the scoring service.',
   RATE_LIMITED: 'The scoring service is busy; the attempt will be sent again shortly.',
   OVERLOADED: 'The scoring service is busy; the attempt will be sent again shortly.',
 };

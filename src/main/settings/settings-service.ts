@@ -1,4 +1,3 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { z } from 'zod';
 import { EXAM_TIMING, Settings, type SettingsUpdate } from '../../shared/app-api.js';
@@ -6,13 +5,14 @@ import { DEFAULT_SCALE } from '../../shared/contract/requests.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
 import type { SettingsRepo } from '../store/settings-repo.js';
+import { checkWritableFolder } from './folder-check.js';
 
-export type StoredSettings = Omit<Settings, 'apiKeySet'>;
+export type StoredSettings = Omit<Settings, 'apiKeySet' | 'apiKeyLastFour'>;
 /** `endpointChanged`: the endpoint or its key may now answer differently. */
 export type SettingsListener = (settings: StoredSettings, endpointChanged: boolean) => void;
 type SettingsPatch = z.output<typeof SettingsUpdate>;
 
-const StoredShape = Settings.omit({ apiKeySet: true }).partial();
+const StoredShape = Settings.omit({ apiKeySet: true, apiKeyLastFour: true }).partial();
 
 /** Settings that are not secret live in the store; the API key only in the SecretStore. */
 export class SettingsService {
@@ -44,14 +44,17 @@ export class SettingsService {
   }
 
   get(): Settings {
-    return { ...this.stored(), apiKeySet: this.secrets.get() !== null };
+    const key = this.secrets.get();
+    // Only the last four characters ever leave the main process.
+    const apiKeyLastFour = key !== null && key.length > 8 ? key.slice(-4) : null;
+    return { ...this.stored(), apiKeySet: key !== null, apiKeyLastFour };
   }
 
-  update(patch: SettingsPatch): Settings {
+  async update(patch: SettingsPatch): Promise<Settings> {
     const next = { ...this.stored(), ...stripUndefined(patch) };
     validateSettings(next);
     const before = this.stored();
-    if (next.recordingsDir !== before.recordingsDir) checkWritableFolder(next.recordingsDir);
+    if (next.recordingsDir !== before.recordingsDir) await checkWritableFolder(next.recordingsDir);
     this.repo.writeAll(next);
     this.notify(
       before.endpointMode !== next.endpointMode || before.remoteBaseUrl !== next.remoteBaseUrl,
@@ -113,18 +116,5 @@ function checkUrl(value: string, what: string): void {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UserFacingError(`${what} must start with http:// or https://.`);
-  }
-}
-
-/** A recordings folder that cannot be written would refuse every recording, so it is refused now. */
-function checkWritableFolder(dir: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
-  } catch (error) {
-    throw new UserFacingError(
-      `The recordings folder ${dir} cannot be created or written. Choose another folder.`,
-      String(error),
-    );
   }
 }

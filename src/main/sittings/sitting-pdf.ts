@@ -1,6 +1,7 @@
 import type { SittingSummary } from '../../shared/app-api.js';
 import { TASK_TITLES } from '../../shared/contract/endpoints.js';
 import { formatShare } from '../../shared/format-share.js';
+import { sittingTotalNote } from '../../shared/sitting-counts.js';
 import {
   COLORS,
   FONTS,
@@ -37,14 +38,8 @@ export async function sittingReportPdf(summary: SittingSummary): Promise<Buffer>
     ['Finished', sitting.finishedAt ? formatDate(sitting.finishedAt) : 'not finished'],
     ['Items', String(sitting.steps.length)],
     ['Overall, share of the maximum (mean of the tasks)', formatShare(summary.overallShare)],
+    ['Scored', sittingTotalNote(summary)],
   ]);
-  if (summary.pending > 0) {
-    doc
-      .moveDown(0.3)
-      .fillColor(COLORS.muted)
-      .text(`${summary.pending} answer(s) were still waiting to be scored when this was made.`)
-      .fillColor(COLORS.text);
-  }
   heading(doc, 'By task');
   const left = doc.page.margins.left;
   table(

@@ -1,14 +1,16 @@
 import type { Attempt, Item, Sitting, SittingStep, SittingSummary } from '../../shared/app-api.js';
-import { TASKS } from '../../shared/contract/endpoints.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
+import { sittingCsv } from '../export/csv.js';
 import type { AttemptService } from '../attempts/attempt-service.js';
 import { toAttempt } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { CandidatesRepo } from '../store/candidates-repo.js';
 import type { ItemsRepo } from '../store/items-repo.js';
 import type { SittingsRepo } from '../store/sittings-repo.js';
-import { inExamOrder } from './exam-order.js';
+import { EXAM_ORDER, inExamOrder } from '../../shared/exam-order.js';
 
+/** Statuses whose score will not come unless the examiner acts. */
+const FAILED = new Set<Attempt['status']>(['failed_permanent', 'cancelled']);
 /** Statuses whose score may still come. */
 const PENDING = new Set<Attempt['status']>(['recorded', 'queued', 'scoring', 'failed_retryable']);
 
@@ -76,6 +78,7 @@ export class SittingService {
     position: number;
     audioBase64: string;
     mimeType: string;
+    recordedMs?: number | undefined;
   }): Promise<Sitting> {
     return this.answer(input.id, input.position, async (candidateId, itemId) =>
       this.attempts.submitSpeaking({
@@ -83,6 +86,7 @@ export class SittingService {
         itemId,
         audioBase64: input.audioBase64,
         mimeType: input.mimeType,
+        recordedMs: input.recordedMs,
       }),
     );
   }
@@ -104,6 +108,20 @@ export class SittingService {
     return this.finishIfDone(id);
   }
 
+  /** A failed answer is recorded again: its step opens, and the sitting runs it. */
+  recordAgain(id: number, position: number): Sitting {
+    this.failedStep(id, position);
+    this.repos.sittings.release(id, position, false);
+    return this.get(id);
+  }
+
+  /** A failed answer counts as not answered (the candidate has gone): the sitting closes. */
+  markNoAnswer(id: number, position: number): Sitting {
+    this.failedStep(id, position);
+    this.repos.sittings.release(id, position, true);
+    return this.finishIfDone(id);
+  }
+
   finish(id: number): Sitting {
     this.get(id);
     this.repos.sittings.finish(id);
@@ -113,25 +131,45 @@ export class SittingService {
   summary(id: number): SittingSummary {
     const sitting = this.get(id);
     const answered = sitting.steps.flatMap((step) => (step.attempt ? [step.attempt] : []));
-    const tasks = TASKS.filter((task) => sitting.steps.some((step) => step.item.task === task)).map(
-      (task) => {
-        const ofTask = answered.filter((attempt) => attempt.task === task);
-        const scored = ofTask.flatMap((attempt) => {
-          const { overall } = attempt.scores;
-          const max = attempt.maxScores.overall;
-          return attempt.status === 'scored' && overall !== null && max ? [overall / max] : [];
-        });
-        return { task, answered: ofTask.length, scored: scored.length, meanShare: mean(scored) };
-      },
-    );
+    const tasks = EXAM_ORDER.filter((task) =>
+      sitting.steps.some((step) => step.item.task === task),
+    ).map((task) => {
+      const ofTask = answered.filter((attempt) => attempt.task === task);
+      const scored = ofTask.flatMap((attempt) => {
+        const { overall } = attempt.scores;
+        const max = attempt.maxScores.overall;
+        return attempt.status === 'scored' && overall !== null && max ? [overall / max] : [];
+      });
+      return { task, answered: ofTask.length, scored: scored.length, meanShare: mean(scored) };
+    });
     const taskMeans = tasks.flatMap((task) => (task.meanShare === null ? [] : [task.meanShare]));
     return {
       sitting,
       tasks,
-      // Each task weighs the same, however many items it had.
+      // Each task weighs the same, however many items it had; only scored answers count.
       overallShare: mean(taskMeans),
       pending: answered.filter((attempt) => PENDING.has(attempt.status)).length,
+      counts: {
+        items: sitting.steps.length,
+        scored: answered.filter((attempt) => attempt.status === 'scored').length,
+        failed: answered.filter((attempt) => FAILED.has(attempt.status)).length,
+        notAnswered: sitting.steps.filter((step) => !step.attempt).length,
+      },
     };
+  }
+
+  /** The sitting's items as CSV, in the order sat, with every answer's scores. */
+  csv(id: number): string {
+    const sitting = this.get(id);
+    return sittingCsv(
+      sitting.steps.map((step) => ({
+        position: step.position,
+        itemTitle: step.item.title,
+        task: step.item.task,
+        unanswered: step.attempt ? null : step.skipped ? 'not answered' : 'not reached',
+        row: step.attempt ? this.repos.attempts.get(step.attempt.id) : null,
+      })),
+    );
   }
 
   private async answer(
@@ -150,6 +188,15 @@ export class SittingService {
       this.answering.delete(key);
     }
     return this.finishIfDone(id);
+  }
+
+  private failedStep(id: number, position: number): SittingStep {
+    const step = this.get(id).steps.find((candidate) => candidate.position === position);
+    if (!step) throw new UserFacingError('This sitting has no such item.');
+    if (!step.attempt || !FAILED.has(step.attempt.status)) {
+      throw new UserFacingError('Only a failed or cancelled answer can be recorded again.');
+    }
+    return step;
   }
 
   private openStep(id: number, position: number): { sitting: Sitting; step: SittingStep } {

@@ -88,6 +88,23 @@ export class SittingsRepo {
     );
   }
 
+  /**
+   * Unlinks a step's failed answer (it stays in History): the step is open again to be
+   * recorded again, or closed as not answered (`skipped`). The sitting is open again too.
+   */
+  release(id: number, position: number, skipped: boolean): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `UPDATE sitting_items SET attempt_id = NULL, skipped = ? WHERE sitting_id = ? AND position = ?`,
+        )
+        .run(skipped ? 1 : 0, id, position);
+      this.db
+        .prepare(`UPDATE sittings SET status = 'in_progress', finished_at = NULL WHERE id = ?`)
+        .run(id);
+    })();
+  }
+
   finish(id: number): void {
     this.db
       .prepare(

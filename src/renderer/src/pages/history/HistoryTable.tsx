@@ -3,7 +3,7 @@ import type { Attempt } from '../../../../shared/app-api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { StatusBadge } from '../../components/StatusBadge';
 import { finalOverall, formatDateTime, formatScoreOf, taskTitle } from '../../lib/format';
-import { canCancel, canRetry } from '../../lib/attempt-actions';
+import { canCancel, retryCanHelp } from '../../lib/attempt-actions';
 
 export interface RowActions {
   open: (attempt: Attempt) => void;
@@ -61,7 +61,7 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
                 >
                   Open
                 </button>
-                {canRetry(attempt.status) && (
+                {retryCanHelp(attempt) && (
                   <button
                     type="button"
                     className="button-quiet"

@@ -14,6 +14,7 @@ import { deliverExport } from '../../lib/export-file';
 import { taskTitle } from '../../lib/format';
 import { ImportItems } from './ImportItems';
 import { ItemForm } from './ItemForm';
+import { inExamOrder } from '../../../../shared/exam-order';
 
 type Editing = { item: Item | null } | null;
 
@@ -41,7 +42,7 @@ export function ItemsPage() {
   const exportAll = useAction(async () => {
     setExported(deliverExport(await api.call('items.export', {}), info?.host));
   });
-  const rows = items.data ?? [];
+  const rows = inExamOrder(items.data ?? []);
   const add = () => setEditing({ item: null });
   return (
     <section aria-labelledby="page-title">
@@ -157,17 +158,21 @@ function ItemsTable({ rows, onEdit, onDelete, onArchive }: ItemsTableProps) {
               <span className={`badge task-${item.task}`}>{taskTitle(item.task)}</span>
             </td>
             <td className="clip">{item.refText}</td>
-            <td>
-              {item.keywords.map((keyword) => (
-                <span key={keyword} className="chip">
-                  {keyword}
-                </span>
-              ))}
+            <td className="keywords-cell">
+              <div className="chips">
+                {item.keywords.map((keyword) => (
+                  <span key={keyword} className="chip">
+                    {keyword}
+                  </span>
+                ))}
+              </div>
             </td>
             <td>
-              {item.promptAudioPath && <span className="chip">Audio</span>}
-              {item.imagePath && <span className="chip">Picture</span>}
-              {item.sample && <span className="chip">Sample</span>}
+              <div className="chips">
+                {item.promptAudioPath && <span className="chip">Audio</span>}
+                {item.imagePath && <span className="chip">Picture</span>}
+                {item.sample && <span className="chip">Sample</span>}
+              </div>
             </td>
             <td className="row-actions">
               <button type="button" className="button-quiet" onClick={() => onEdit(item)}>

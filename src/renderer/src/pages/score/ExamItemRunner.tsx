@@ -25,6 +25,7 @@ const INITIAL: RunView = {
   error: null,
   stopReason: null,
   promptBlocked: false,
+  recordedMs: null,
 };
 
 /** The candidate's view of one exam item: no reference text, the prompt heard or seen. */
@@ -219,15 +220,23 @@ function statusText(view: RunView, item: Item): string {
       return `Recording… ${view.secondsLeft} s left`;
     case 'typing':
       return `Type your answer: ${view.secondsLeft} s left`;
+    case 'checking-answer':
+      return `${view.stopReason ? `${STOPPED[view.stopReason]} ` : ''}Checking the recording…`;
     case 'saving':
       return `${view.stopReason ? `${STOPPED[view.stopReason]} ` : ''}Saving the answer…`;
     case 'save-failed':
       return 'The answer is kept here but could not be saved yet.';
     case 'done':
-      return `${view.stopReason ? `${STOPPED[view.stopReason]} ` : ''}Answer saved.`;
+      return `${view.stopReason ? `${STOPPED[view.stopReason]} ` : ''}${savedText(view)}`;
     case 'failed':
       return 'The item stopped.';
   }
+}
+
+/** "Saved" only once checked: a recording's length read back from its file. */
+function savedText(view: RunView): string {
+  if (view.recordedMs === null) return 'Answer saved.';
+  return `Answer saved: ${(view.recordedMs / 1000).toFixed(1)} s recorded, checked.`;
 }
 
 /** An item typed in by hand may lack its prompt; the examiner then gives it in person. */

@@ -5,7 +5,8 @@ import { useAttemptDetail } from '../../components/attempt/use-attempt-detail';
 import { Notice } from '../../components/Notice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useAction } from '../../hooks/use-action';
-import { canCancel, canRetry } from '../../lib/attempt-actions';
+import { canCancel, retryCanHelp } from '../../lib/attempt-actions';
+import { isRecordingFault } from '../../../../shared/recording-faults';
 
 const WAITING = new Set(['recorded', 'queued', 'scoring']);
 
@@ -35,6 +36,12 @@ export function LiveAttempt({ initial }: { initial: Attempt }) {
           kind={attempt.status === 'failed_retryable' ? 'info' : 'error'}
         />
       )}
+      {isRecordingFault(attempt.errorMessage) && (
+        <p className="muted">
+          Sending this recording again cannot help: record the answer again above, while the
+          candidate is here.
+        </p>
+      )}
       <Notice message={act.error ?? detail.error} />
       <div className="form-actions">
         {canCancel(attempt.status) && (
@@ -46,7 +53,7 @@ export function LiveAttempt({ initial }: { initial: Attempt }) {
             Cancel scoring
           </button>
         )}
-        {canRetry(attempt.status) && (
+        {retryCanHelp(attempt) && (
           <button
             type="button"
             className="button-secondary"

@@ -6,6 +6,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { blobToBase64 } from '../../lib/base64';
+import { EXAM_ORDER } from '../../../../shared/exam-order';
 import { taskTitle } from '../../lib/format';
 import type { PageProps } from '../page-props';
 import { ExamSettingsPanel } from '../sitting/ExamSettingsPanel';
@@ -61,34 +62,28 @@ function OneItem({ onNavigate }: PageProps) {
   const [free, setFree] = useState(false);
 
   const loading = candidates.loading || items.loading || settings.loading;
-  const candidate = candidates.data?.find((row) => row.id === candidateId);
+  // The only candidate there is needs no choosing.
+  const onlyCandidate = candidates.data?.length === 1 ? candidates.data[0]!.id : null;
+  const chosenCandidateId = candidateId ?? onlyCandidate;
+  const candidate = candidates.data?.find((row) => row.id === chosenCandidateId);
   const item = items.data?.find((row) => row.id === itemId);
   const missing = !loading && (!candidates.data?.length || !items.data?.length);
   return (
     <>
       <Notice message={candidates.error ?? items.error ?? settings.error} />
       {missing && (
-        <EmptyState title="Nothing to score yet — add a candidate and an item first">
-          <div className="form-actions">
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => onNavigate('candidates')}
-            >
-              Go to Candidates
-            </button>
-            <button type="button" className="button-secondary" onClick={() => onNavigate('items')}>
-              Go to Items
-            </button>
-          </div>
-        </EmptyState>
+        <NothingToScore
+          candidates={candidates.data?.length ?? 0}
+          items={items.data ?? []}
+          onNavigate={onNavigate}
+        />
       )}
       {!missing && !loading && (
         <div className="score-layout">
           <div className="card form">
             <CandidatePicker
               candidates={candidates.data ?? []}
-              value={candidateId}
+              value={chosenCandidateId}
               onChange={setCandidateId}
             />
             <ItemPicker items={items.data ?? []} value={itemId} onChange={setItemId} />
@@ -133,8 +128,55 @@ async function submitAnswer(candidateId: number, itemId: number, answer: Answer)
     return api.call('attempts.submitDictation', { candidateId, itemId, typedAnswer: answer.text });
   }
   const audioBase64 = await blobToBase64(answer.recording.blob);
-  const mimeType = answer.recording.mimeType;
-  return api.call('attempts.submitSpeaking', { candidateId, itemId, audioBase64, mimeType });
+  const { mimeType, durationMs: recordedMs } = answer.recording;
+  return api.call('attempts.submitSpeaking', {
+    candidateId,
+    itemId,
+    audioBase64,
+    mimeType,
+    recordedMs,
+  });
+}
+
+/** What is missing before anything can be scored, and the items already there to use. */
+function NothingToScore({
+  candidates,
+  items,
+  onNavigate,
+}: {
+  candidates: number;
+  items: Item[];
+  onNavigate: PageProps['onNavigate'];
+}) {
+  const samples = items.filter((item) => item.sample).length;
+  const title =
+    candidates === 0 && items.length > 0
+      ? 'Add a candidate to start scoring'
+      : candidates > 0
+        ? 'Add an item to start scoring'
+        : 'Nothing to score yet — add a candidate and an item first';
+  return (
+    <EmptyState title={title}>
+      {items.length > 0 && (
+        <p>
+          {samples > 0
+            ? `${samples} sample items are ready to use (Repeat Sentence, Describe Image, Retell Lecture and Write From Dictation), with their prompts.`
+            : `${items.length} items are ready to use.`}{' '}
+          Add a candidate, then choose an item here or start a mock test.
+        </p>
+      )}
+      <div className="form-actions">
+        {candidates === 0 && (
+          <button type="button" className="button-primary" onClick={() => onNavigate('candidates')}>
+            Go to Candidates
+          </button>
+        )}
+        <button type="button" className="button-secondary" onClick={() => onNavigate('items')}>
+          {items.length > 0 ? 'See the items' : 'Go to Items'}
+        </button>
+      </div>
+    </EmptyState>
+  );
 }
 
 interface AnswerInputProps {
@@ -177,8 +219,9 @@ function CandidatePicker({
   );
 }
 
+/** Items grouped by task in the order the exam sets them. */
 function ItemPicker({ items, value, onChange }: PickerProps & { items: Item[] }) {
-  const tasks = [...new Set(items.map((item) => item.task))];
+  const tasks = EXAM_ORDER.filter((task) => items.some((item) => item.task === task));
   return (
     <label>
       Item

@@ -5,7 +5,8 @@ import { useAction } from '../../hooks/use-action';
 import { blobToBase64 } from '../../lib/base64';
 import { formatDuration } from '../../lib/format';
 import { LevelMeter } from './LevelMeter';
-import { useRecorder, type Recording } from './use-recorder';
+import type { Recording } from '../../recording/microphone';
+import { useRecorder } from '../../recording/use-recorder';
 
 interface SpeakingRecorderProps {
   candidateId: number;
@@ -17,9 +18,15 @@ export function SpeakingRecorder({ candidateId, itemId, onSubmitted }: SpeakingR
   const recorder = useRecorder();
   const submit = useAction(async (recording: Recording) => {
     const audioBase64 = await blobToBase64(recording.blob);
-    const mimeType = recording.mimeType;
+    const { mimeType, durationMs: recordedMs } = recording;
     onSubmitted(
-      await api.call('attempts.submitSpeaking', { candidateId, itemId, audioBase64, mimeType }),
+      await api.call('attempts.submitSpeaking', {
+        candidateId,
+        itemId,
+        audioBase64,
+        mimeType,
+        recordedMs,
+      }),
     );
     recorder.discard();
   });
@@ -27,19 +34,34 @@ export function SpeakingRecorder({ candidateId, itemId, onSubmitted }: SpeakingR
     <div className="recorder card" role="group" aria-label="Recorder">
       <div className="recorder-controls">
         {recorder.state !== 'recording' ? (
-          <button type="button" className="button-record" onClick={() => void recorder.start()}>
+          <button
+            type="button"
+            className="button-record"
+            disabled={recorder.state === 'checking'}
+            onClick={() => void recorder.start()}
+          >
             {recorder.recording ? 'Record again' : 'Start recording'}
           </button>
         ) : (
-          <button type="button" className="button-stop" onClick={recorder.stop}>
+          <button type="button" className="button-stop" onClick={() => void recorder.stop()}>
             Stop recording
           </button>
         )}
         <span className="timer" aria-label="Recording time">
           {formatDuration(recorder.elapsedMs)}
         </span>
+        <span className="muted" aria-label="Recording limit">
+          of {formatDuration(recorder.limitMs)} at most
+        </span>
         <LevelMeter level={recorder.level} />
       </div>
+      {recorder.state === 'checking' && <p className="muted">Checking the recording…</p>}
+      {recorder.stoppedAtLimit && (
+        <Notice
+          kind="info"
+          message={`Recording stopped at ${formatDuration(recorder.limitMs)}, the longest answer the scoring service takes.`}
+        />
+      )}
       <Notice message={recorder.error ?? submit.error} />
       {recorder.recording && (
         <RecordingReview

@@ -2,12 +2,15 @@ import type { ExamTiming, Item } from '../../../../shared/app-api';
 import {
   beep,
   FLAT_LEVEL,
+  Microphone,
   MicrophoneError,
-  MicrophoneSession,
   SILENCE_LEVEL,
   SPEECH_LEVEL,
-} from './microphone';
-import type { Recording } from './use-recorder';
+  type Recording,
+} from '../../recording/microphone';
+import { checkRecording } from '../../recording/recording-check';
+import { RECORDING_NOT_WHOLE } from '../../../../shared/recorded-length';
+import { BridgeError } from '../../bridge/bridge-error';
 
 export type Phase =
   | 'opening'
@@ -17,6 +20,7 @@ export type Phase =
   | 'prep'
   | 'recording'
   | 'typing'
+  | 'checking-answer'
   | 'saving'
   | 'save-failed'
   | 'done'
@@ -33,6 +37,8 @@ export interface RunView {
   stopReason: StopReason | null;
   /** Whether the prompt is waiting for a click to play (the window blocked autoplay). */
   promptBlocked: boolean;
+  /** The length of the answer recorded, once its recording is checked. */
+  recordedMs: number | null;
 }
 
 export type Answer = { kind: 'speech'; recording: Recording } | { kind: 'typed'; text: string };
@@ -46,6 +52,9 @@ export interface RunHooks {
 
 class Cancelled extends Error {}
 
+/** The answer's recording is not whole: the item must run again. */
+class RecordingError extends Error {}
+
 /** Speech needs this much sound before silence can end the answer (a cough is not an answer). */
 const SPEECH_BEFORE_STOP_MS = 300;
 
@@ -57,7 +66,7 @@ const SPEECH_BEFORE_STOP_MS = 300;
  */
 export class ExamRun {
   private cancelled = false;
-  private mic: MicrophoneSession | null = null;
+  private mic: Microphone | null = null;
   private finishNow: (() => void) | null = null;
   private typed = '';
   private saveAgain: (() => void) | null = null;
@@ -103,6 +112,8 @@ export class ExamRun {
       try {
         return await this.hooks.submit(answer);
       } catch (error) {
+        // Saving again cannot mend a recording that is not whole: the item runs again.
+        if (error instanceof BridgeError && error.detail === RECORDING_NOT_WHOLE) throw error;
         this.hooks.view({
           phase: 'save-failed',
           error: error instanceof Error ? error.message : String(error),
@@ -140,7 +151,7 @@ export class ExamRun {
 
   private async openMicrophone(): Promise<void> {
     this.hooks.view({ phase: 'opening' });
-    this.mic = await MicrophoneSession.open(this.microphoneId);
+    this.mic = await Microphone.open(this.microphoneId);
     this.check();
     this.mic.onLost(() => {
       this.lost = true;
@@ -209,7 +220,7 @@ export class ExamRun {
     this.hooks.view({ phase: 'recording', secondsLeft: responseSeconds });
     await beep().catch(() => undefined);
     this.check();
-    mic.startRecording();
+    await mic.startRecording();
     const started = performance.now();
     const limitMs = responseSeconds * 1000;
     const silenceMs = this.timing.silenceStopSeconds * 1000;
@@ -232,8 +243,13 @@ export class ExamRun {
     });
     this.finishNow = null;
     this.check();
-    const recording = await mic.stopRecording(performance.now() - started);
-    this.hooks.view({ stopReason: reason, level: 0 });
+    const recording = await mic.stopRecording();
+    this.hooks.view({ phase: 'checking-answer', stopReason: reason, level: 0 });
+    // Proof before "saved", while the candidate is still there to answer again.
+    const problem = await checkRecording(recording);
+    this.check();
+    if (problem) throw new RecordingError(`${problem} Start the item again.`);
+    this.hooks.view({ recordedMs: recording.durationMs });
     return { kind: 'speech', recording };
   }
 

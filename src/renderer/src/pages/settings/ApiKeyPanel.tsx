@@ -6,11 +6,13 @@ import { useAction } from '../../hooks/use-action';
 
 interface ApiKeyPanelProps {
   keySet: boolean;
+  /** The key's last four characters, all the main process ever tells the window. */
+  lastFour: string | null;
   onChanged: (settings: Settings) => void;
 }
 
 /** The key is write-only here: the window never receives it back. */
-export function ApiKeyPanel({ keySet, onChanged }: ApiKeyPanelProps) {
+export function ApiKeyPanel({ keySet, lastFour, onChanged }: ApiKeyPanelProps) {
   const [key, setKey] = useState('');
   const store = useAction(async () => {
     onChanged(await api.call('settings.setApiKey', { key }));
@@ -25,7 +27,11 @@ export function ApiKeyPanel({ keySet, onChanged }: ApiKeyPanelProps) {
     <form className="form card" onSubmit={submit}>
       <h2>API key</h2>
       <p className="key-state" role="status">
-        {keySet ? 'A key is set' : 'No key is set'}
+        {keySet
+          ? lastFour
+            ? `A key ending in …${lastFour} is set`
+            : 'A key is set'
+          : 'No key is set'}
       </p>
       <p className="muted">
         Sent to the remote scoring server with every request. It is stored encrypted or readable

@@ -4,9 +4,13 @@ import { api } from '../../bridge';
 import { Notice } from '../../components/Notice';
 import { useAction } from '../../hooks/use-action';
 
-type Draft = Omit<Settings, 'apiKeySet'>;
+type Draft = Omit<Settings, 'apiKeySet' | 'apiKeyLastFour'>;
 
-function withoutKeyState({ apiKeySet: _apiKeySet, ...draft }: Settings): Draft {
+function withoutKeyState({
+  apiKeySet: _apiKeySet,
+  apiKeyLastFour: _apiKeyLastFour,
+  ...draft
+}: Settings): Draft {
   return draft;
 }
 
@@ -55,6 +59,12 @@ export function SettingsForm({ settings, onSaved }: SettingsFormProps) {
           Remote scoring server
         </label>
       </fieldset>
+      {remote && !settings.apiKeySet && (
+        <Notice
+          kind="info"
+          message='No API key is set: a remote scoring server will most likely refuse every request. Set the key under "API key".'
+        />
+      )}
       <label>
         Remote server URL
         <input
@@ -84,8 +94,13 @@ export function SettingsForm({ settings, onSaved }: SettingsFormProps) {
             max={100}
             step="any"
             value={draft.defaultScale}
+            aria-describedby="score-scale-help"
             onChange={(e) => update({ defaultScale: e.target.valueAsNumber })}
           />
+          <span id="score-scale-help" className="field-help">
+            The highest speaking score: with 5, each score runs from 0 to 5. Dictation counts words
+            instead.
+          </span>
         </label>
         <label>
           Score precision
@@ -95,8 +110,12 @@ export function SettingsForm({ settings, onSaved }: SettingsFormProps) {
             max={1}
             step="any"
             value={draft.defaultPrecision}
+            aria-describedby="score-precision-help"
             onChange={(e) => update({ defaultPrecision: e.target.valueAsNumber })}
           />
+          <span id="score-precision-help" className="field-help">
+            The step between scores: with 0.5 on a scale of 5, scores are 0, 0.5, 1 … 5.
+          </span>
         </label>
       </div>
       <label>
@@ -106,6 +125,7 @@ export function SettingsForm({ settings, onSaved }: SettingsFormProps) {
           onChange={(e) => update({ recordingsDir: e.target.value })}
         />
       </label>
+      {save.busy && <p className="muted">Checking the settings and the folder…</p>}
       <Notice message={save.error} />
       {saved && <Notice message="Settings saved." kind="success" />}
       <div className="form-actions">

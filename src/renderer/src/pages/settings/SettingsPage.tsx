@@ -17,7 +17,11 @@ export function SettingsPage() {
           <SettingsForm settings={settings.data} onSaved={replace} />
           <div className="stack">
             <EnginePanel />
-            <ApiKeyPanel keySet={settings.data.apiKeySet} onChanged={replace} />
+            <ApiKeyPanel
+              keySet={settings.data.apiKeySet}
+              lastFour={settings.data.apiKeyLastFour}
+              onChanged={replace}
+            />
           </div>
         </div>
       )}

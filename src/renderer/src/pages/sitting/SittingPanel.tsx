@@ -24,7 +24,7 @@ export function SittingPanel({ onNavigate }: PageProps) {
     unfinished.reload();
   };
   if (sitting?.status === 'finished') {
-    return <SittingSummaryView id={sitting.id} onDone={back} />;
+    return <SittingSummaryView id={sitting.id} onDone={back} onReopened={setSitting} />;
   }
   if (sitting) return <SittingRun sitting={sitting} onChange={setSitting} onPause={back} />;
   return (

@@ -53,6 +53,7 @@ export function SittingRun({ sitting, onChange, onPause }: SittingRunProps) {
         position,
         audioBase64,
         mimeType: answer.recording.mimeType,
+        recordedMs: answer.recording.durationMs,
       }),
     );
   };

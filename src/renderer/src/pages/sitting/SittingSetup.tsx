@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Item, Sitting } from '../../../../shared/app-api';
-import { TASKS } from '../../../../shared/contract/endpoints';
+import { EXAM_ORDER } from '../../../../shared/exam-order';
 import { api } from '../../bridge';
 import { EmptyState } from '../../components/EmptyState';
 import { Notice } from '../../components/Notice';
@@ -18,7 +18,10 @@ export function SittingSetup({ onStarted, onNavigate }: SittingSetupProps) {
   const candidates = useApiQuery('candidates.list', { search: '' });
   const items = useApiQuery('items.list', {});
   const forms = useApiQuery('forms.list', {});
-  const [candidateId, setCandidateId] = useState<number | null>(null);
+  const [chosenCandidateId, setCandidateId] = useState<number | null>(null);
+  // The only candidate there is needs no choosing.
+  const candidateId =
+    chosenCandidateId ?? (candidates.data?.length === 1 ? candidates.data[0]!.id : null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [formName, setFormName] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
@@ -46,7 +49,7 @@ export function SittingSetup({ onStarted, onNavigate }: SittingSetupProps) {
     );
   const oneOfEach = () =>
     setChosen(
-      TASKS.flatMap((task) => {
+      EXAM_ORDER.flatMap((task) => {
         const first = rows.find((item) => item.task === task);
         return first ? [first.id] : [];
       }),
@@ -142,7 +145,7 @@ function ItemChecklist({
   return (
     <fieldset className="item-checklist">
       <legend>Items</legend>
-      {TASKS.map((task) => {
+      {EXAM_ORDER.map((task) => {
         const ofTask = items.filter((item) => item.task === task);
         if (ofTask.length === 0) return null;
         return (

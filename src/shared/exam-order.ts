@@ -1,4 +1,4 @@
-import type { Task } from '../../shared/contract/endpoints.js';
+import type { Task } from './contract/endpoints.js';
 
 /**
  * The order tasks come in the PTE-style exam: Repeat Sentence and Describe Image, then
