@@ -197,8 +197,9 @@ export class Nginx {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  async start(upstreams: string[]): Promise<void> {
-    this.port = await freePort();
+  /** Starts nginx on `port` (a restart keeps its address) or on a free one. */
+  async start(upstreams: string[], port?: number): Promise<void> {
+    this.port = port ?? (await freePort());
     this.writeConfig(upstreams);
     const conf = join(this.prefix, 'nginx.conf');
     const child = spawn('nginx', ['-p', this.prefix, '-c', conf, '-e', 'stderr'], {
@@ -220,11 +221,12 @@ export class Nginx {
     return this.errors;
   }
 
-  async stop(): Promise<void> {
+  /** SIGQUIT lets answers in flight finish; SIGTERM drops every connection at once. */
+  async stop(signal: 'SIGQUIT' | 'SIGTERM' = 'SIGQUIT'): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGQUIT');
+    child.kill(signal);
     await exited;
   }
 
