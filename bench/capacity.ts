@@ -134,11 +134,13 @@ class Server {
 
   /** Resident and peak resident memory of each worker, MiB. */
   workerMemory(): Array<{ rssMiB: number; peakMiB: number }> {
-    return this.workerPids().map((pid) => {
+    // A worker just replaced (after a stopped answer) may have no memory to report yet.
+    return this.workerPids().flatMap((pid) => {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      if (!/VmHWM:/u.test(status)) return [];
       const kib = (field: string) =>
         Number(new RegExp(`${field}:\\s+(\\d+)`, 'u').exec(status)![1]);
-      return { rssMiB: kib('VmRSS') * PAGE_MIB, peakMiB: kib('VmHWM') * PAGE_MIB };
+      return [{ rssMiB: kib('VmRSS') * PAGE_MIB, peakMiB: kib('VmHWM') * PAGE_MIB }];
     });
   }
 
@@ -220,19 +222,19 @@ async function measureCosts(items: Answer[]): Promise<CostRow[]> {
   for (const item of items) {
     const { cpuSeconds, wallSeconds } = await engineCpu(scorer, item, item.seconds >= 30 ? 1 : 4);
     const { status } = await score(base, item);
-    const [memory] = server.workerMemory();
+    const memory = server.workerMemory()[0] ?? { rssMiB: NaN, peakMiB: NaN };
     rows.push({
       name: item.name,
       seconds: item.seconds,
       cpuSeconds,
       wallSeconds,
       answersPerCoreSecond: 1 / cpuSeconds,
-      workerRssMiB: memory!.rssMiB,
-      workerPeakMiB: memory!.peakMiB,
+      workerRssMiB: memory.rssMiB,
+      workerPeakMiB: memory.peakMiB,
       serverStatus: status,
     });
     console.log(
-      `${item.name}: ${cpuSeconds.toFixed(2)} CPU s per answer; through the server HTTP ${status}, worker ${memory!.rssMiB.toFixed(0)} MiB (peak ${memory!.peakMiB.toFixed(0)})`,
+      `${item.name}: ${cpuSeconds.toFixed(2)} CPU s per answer; through the server HTTP ${status}, worker ${memory.rssMiB.toFixed(0)} MiB (peak ${memory.peakMiB.toFixed(0)})`,
     );
   }
   await server.stop();
