@@ -101,7 +101,13 @@ describe('npm run dist:server', () => {
   it.skipIf(missingToolsReason())(
     'drains on SIGTERM: finishes what it admitted, answers 503 to /health and new work, exits 0',
     async () => {
-      const instance = await startInstance(dist, keys, ['--max-jobs', '8']);
+      // The image's drain: 50 s, room for four answers on one worker of a crowded machine.
+      const instance = await startInstance(dist, keys, [
+        '--max-jobs',
+        '8',
+        '--drain-seconds',
+        '50',
+      ]);
       started.push(instance);
       const base = `http://127.0.0.1:${instance.port}`;
       const answer = await repeatSentenceAnswer();
