@@ -3,13 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.js';
 import { checkKeyLengths, keysFromEnv, readKeyFile } from './api-keys.js';
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.js';
+import { drainOnStop } from './shutdown.js';
 import { audioPolicy, DRAIN_GRACE_MS } from './limits.js';
 import { DEFAULT_JOB_BUDGET } from './workers/job-budget.js';
 import { WorkerPool } from './workers/worker-pool.js';
 import { serverReadyLine } from '../shared/server-ready.js';
-
-/** Past the drain, closing sockets and workers takes well under this. */
-const FORCED_EXIT_AFTER_DRAIN_MS = 5_000;
 
 export interface ServerRun {
   /** The worker module to fork: the TypeScript source under tsx, the bundle's file when built. */
@@ -40,32 +38,6 @@ function startPool(options: CliOptions, size: number, entry: string, app: Fastif
   });
 }
 
-/**
- * Stops accepting, lets the jobs in flight finish within the grace period (those left are
- * answered OVERLOADED), then exits 0.
- */
-function shutDownOn(
-  stop: AbortSignal,
-  app: FastifyInstance,
-  pool: WorkerPool,
-  graceMs: number,
-): void {
-  const shutdown = () => {
-    app.log.info({ reason: String(stop.reason) }, 'shutting down');
-    setTimeout(() => process.exit(1), graceMs + FORCED_EXIT_AFTER_DRAIN_MS).unref();
-    void pool.drain(graceMs);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  if (stop.aborted) shutdown();
-  else stop.addEventListener('abort', shutdown, { once: true });
-}
-
 async function serve(argv: string[], run: ServerRun): Promise<void> {
   const options = parseCliArgs(argv);
   const apiKeys = loadKeys(options);
@@ -92,7 +64,7 @@ async function serve(argv: string[], run: ServerRun): Promise<void> {
   if (!run.stop.aborted) process.stdout.write(`${serverReadyLine(port)}\n`);
   // A signal that came while listening is acted on here, once there is a server to close.
   const graceMs = options.drainSeconds === undefined ? DRAIN_GRACE_MS : options.drainSeconds * 1000;
-  shutDownOn(run.stop, app, pool, graceMs);
+  drainOnStop(app, run.stop, { graceMs, closeWorkers: () => pool.close(), log: app.log });
 }
 
 export async function runServer(argv: string[], run: ServerRun): Promise<void> {

@@ -3,7 +3,12 @@ import { ENDPOINT_PATHS, type Task } from '../../shared/contract/endpoints.js';
 import type { Envelope } from '../../shared/contract/envelope.js';
 import { parseEnvelope, ResponseShapeError } from '../../shared/contract/parse-response.js';
 import { backoffDelay, parseRetryAfter, sleep } from './backoff.js';
-import { failureKindForStatus, messageForCode, ScoringFailure } from './failure.js';
+import {
+  failureKindForStatus,
+  messageForCode,
+  ScoringFailure,
+  type FailureKind,
+} from './failure.js';
 
 export interface ScoringEndpoint {
   baseUrl: string;
@@ -184,12 +189,9 @@ function httpFailure(raw: RawReply): ScoringFailure {
   const code = failure?.data?.error?.code;
   const serverMessage = failure?.message ?? raw.text.slice(0, 200);
   const kind = failureKindForStatus(raw.status, code);
-  const fallback =
-    kind === 'key_refused'
-      ? 'The API key was refused. Check it in Settings.'
-      : kind === 'server_error'
-        ? `The scoring service had a problem (HTTP ${raw.status}); the attempt will be sent again.`
-        : `The scoring service refused the request: ${serverMessage}`;
+  const fallback = failure?.message
+    ? fallbackMessage(kind, raw.status, serverMessage)
+    : balancerMessage(kind, raw.status);
   const retryAfterMs = parseRetryAfter(raw.retryAfter) ?? undefined;
   return new ScoringFailure(
     kind,
@@ -201,6 +203,31 @@ function httpFailure(raw: RawReply): ScoringFailure {
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     },
   );
+}
+
+function fallbackMessage(kind: FailureKind, status: number, serverMessage: string): string {
+  if (kind === 'key_refused') return 'The API key was refused. Check it in Settings.';
+  if (kind === 'server_error') {
+    return `The scoring service had a problem (HTTP ${status}); the attempt will be sent again.`;
+  }
+  return `The scoring service refused the request: ${serverMessage}`;
+}
+
+/**
+ * An answer without the contract's envelope comes from whatever stands in front of the
+ * service (a load balancer's error page): the examiner gets its meaning, not its HTML.
+ */
+function balancerMessage(kind: FailureKind, status: number): string {
+  if (status === 413) {
+    return 'The recording is larger than the scoring service (or its load balancer) accepts.';
+  }
+  if (kind === 'rejected') {
+    return `The scoring service's address answered HTTP ${status}: check the address in Settings.`;
+  }
+  if (kind === 'timeout') {
+    return 'The recording did not reach the scoring service in time; the attempt will be sent again.';
+  }
+  return fallbackMessage(kind, status, '');
 }
 
 interface LooseFailureBody {

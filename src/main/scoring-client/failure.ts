@@ -58,6 +58,8 @@ export function failureKindForStatus(status: number, code: string | undefined): 
     return 'key_refused';
   }
   if (status === 429) return 'rate_limited';
+  // A load balancer gave up waiting for the request body (nginx's client_body_timeout).
+  if (status === 408) return 'timeout';
   if (status === 501) return 'rejected';
   if (status >= 500) return 'server_error';
   return 'rejected';
