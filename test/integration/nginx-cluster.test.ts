@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptDetail } from '../../src/shared/app-api.js';
 import { createAppCore } from '../../src/main/core/create-app-core.js';
 import { silentLogger } from '../../src/main/logging/logger.js';
-import { FileSecretStore } from '../../src/main/settings/file-secret-store.js';
+import { FileSecretStore } from '../../src/main/secrets/file-secret-store.js';
 import { edit, missingToolsReason, synthesizeSpeech } from '../helpers/speech-fixtures.js';
 import {
   ANSWER_SENTENCE,
