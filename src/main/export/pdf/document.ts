@@ -120,6 +120,17 @@ export function formatDate(iso: string): string {
   return iso.replace('T', ' ').slice(0, 16);
 }
 
+/** How tall a table row will be once its cells wrap in their columns. */
+export function rowHeight(doc: Pdf, columns: readonly number[], cells: readonly string[]): number {
+  const right = doc.page.width - doc.page.margins.right;
+  const heights = cells.map((cell, index) => {
+    const x = columns[index] ?? 0;
+    const width = (columns[index + 1] ?? right) - x - 8;
+    return doc.heightOfString(cell, { width });
+  });
+  return Math.max(0, ...heights) + 4;
+}
+
 /** One table row at the current line: each cell in its column, wrapping; the row as tall as its tallest cell. */
 export function tableRow(doc: Pdf, columns: readonly number[], cells: readonly string[]): void {
   const y = doc.y;
