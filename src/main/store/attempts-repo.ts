@@ -12,7 +12,7 @@ import {
   type AttemptSummaryRow,
 } from './attempt-rows.js';
 import { nowIso, type Db } from './database.js';
-import { filterSql, withCursor } from './history-query.js';
+import { filterSql, orderSql, withCursor } from './history-query.js';
 import { registerTextFunctions } from './text-functions.js';
 
 export interface NewAttempt {
@@ -368,10 +368,10 @@ export class AttemptsRepo {
     beforeId?: number,
   ): { rows: AttemptSummaryRow[]; total: number } {
     const base = filterSql(filter);
-    const paged = withCursor(base, beforeId);
+    const paged = withCursor(base, beforeId, filter);
     const rows = this.db
       .prepare<(string | number)[], AttemptSummaryRow>(
-        `${ATTEMPT_SUMMARY_SELECT} ${paged.where} ORDER BY a.id DESC LIMIT ?`,
+        `${ATTEMPT_SUMMARY_SELECT} ${paged.where} ${orderSql(filter)} LIMIT ?`,
       )
       .all(...paged.params, limit);
     const total = this.db
@@ -387,7 +387,7 @@ export class AttemptsRepo {
     const sql = filterSql(filter);
     return this.db
       .prepare<(string | number)[], AttemptSummaryRow>(
-        `${ATTEMPT_SUMMARY_SELECT} ${sql.where} ORDER BY a.id DESC`,
+        `${ATTEMPT_SUMMARY_SELECT} ${sql.where} ${orderSql(filter)}`,
       )
       .iterate(...sql.params);
   }
