@@ -10,6 +10,16 @@ export interface LegendEntry {
   hesitation?: boolean;
 }
 
+/** How a dictation word's label reads to an examiner: nothing in it is about sound. */
+export const DICTATION_MARKS: Record<string, { name: string; title: string }> = {
+  Good: { name: 'Correct', title: 'Written and spelled correctly' },
+  Bad: {
+    name: 'Written wrongly',
+    title: 'Written, but misspelled or in another form: see the notes',
+  },
+  Missing: { name: 'Missed', title: 'Not written' },
+};
+
 /**
  * What each word colour means, per task. Dictation marks written words: correct, written
  * wrongly, or missing (extra words cost nothing and are not listed); speaking marks how each
@@ -17,11 +27,10 @@ export interface LegendEntry {
  */
 export function wordLegend(task: Task): LegendEntry[] {
   if (task === 'wfd') {
-    return [
-      { label: 'Good', name: 'Written correctly' },
-      { label: 'Bad', name: 'Misspelt or changed' },
-      { label: 'Missing', name: 'Missing' },
-    ];
+    return (['Good', 'Bad', 'Missing'] as const).map((label) => ({
+      label,
+      name: DICTATION_MARKS[label]!.name,
+    }));
   }
   return [
     { label: 'Good', name: 'Good' },

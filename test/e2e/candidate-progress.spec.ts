@@ -133,3 +133,32 @@ test('History filters by sitting from a sitting number', async ({ app }) => {
   await page.getByLabel('Sitting number').fill('');
   await expect(rows).toHaveCount(2);
 });
+
+test('an out-of-range mark is said beside its field, and a dialog opens on its first field', async ({
+  app,
+}, testInfo) => {
+  const { page } = app;
+  const ana = await app.call('candidates.create', { name: 'Ana' });
+  const item = await app.call('items.create', { task: 'wfd', title: 'D1', refText: 'One day.' });
+  await scoredDictation(app, ana.id, item.id, 'one');
+  await openHistory(page);
+  await page.getByRole('button', { name: 'Open' }).click();
+  const mark = page.getByRole('region', { name: "Examiner's mark" });
+  const words = mark.getByLabel('Words');
+  await words.fill('5');
+  await expect(mark.getByRole('alert')).toHaveText('5 is out of range: enter a mark from 0 to 2.');
+  await expect(words).toHaveAttribute('aria-invalid', 'true');
+  await expect(mark.getByRole('button', { name: 'Save my marks' })).toBeDisabled();
+  await page.screenshot({ path: screenshotPath(testInfo, 'mark-out-of-range') });
+  await words.fill('1');
+  await expect(mark.getByRole('alert')).toHaveCount(0);
+  await expect(mark.getByRole('button', { name: 'Save my marks' })).toBeEnabled();
+  await page.keyboard.press('Escape');
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Candidates' })
+    .click();
+  await page.getByRole('button', { name: 'Add candidate' }).first().click();
+  await expect(page.getByRole('dialog').getByLabel('Name')).toBeFocused();
+});

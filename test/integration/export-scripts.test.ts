@@ -148,14 +148,14 @@ describe('PDF reports in every script', () => {
 
   it('gives a dictation report dictation’s legend, not speaking’s', async () => {
     const text = pdfText(readFileSync((await service.attemptPdf(dictationId)).path));
-    expect(text).toContain('Written correctly');
-    expect(text).toContain('Misspelt or changed');
+    // The same words as the app's dictation result.
+    for (const mark of ['Correct', 'Written wrongly', 'Missed']) expect(text).toContain(mark);
     for (const speaking of ['Average', 'Pause', 'Inserted', 'Hesitation']) {
       expect(text).not.toContain(speaking);
     }
     const speaking = pdfText(readFileSync((await service.attemptPdf(scoredId)).path));
     expect(speaking).toContain('Hesitation');
-    expect(speaking).not.toContain('Written correctly');
+    expect(speaking).not.toContain('Written wrongly');
   });
 
   it('draws a sitting report for the same candidate', async () => {
