@@ -104,7 +104,11 @@ export function withCursor(
 ): FilterSql {
   if (beforeId === undefined) return sql;
   const { value, desc } = sortOf(filter);
-  const after = `(${value}, a.id) ${desc ? '<' : '>'} (SELECT ${value}, a.id FROM attempts a WHERE a.id = ?)`;
+  // By id alone (newest first, the default) the cursor is a plain range on the primary key.
+  const after =
+    value === 'a.id'
+      ? `a.id ${desc ? '<' : '>'} ?`
+      : `(${value}, a.id) ${desc ? '<' : '>'} (SELECT ${value}, a.id FROM attempts a WHERE a.id = ?)`;
   const where = sql.where ? `${sql.where} AND ${after}` : `WHERE ${after}`;
   return { ...sql, where, params: [...sql.params, beforeId] };
 }
