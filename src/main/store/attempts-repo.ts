@@ -12,7 +12,7 @@ import {
   type AttemptSummaryRow,
 } from './attempt-rows.js';
 import { nowIso, type Db } from './database.js';
-import { filterSql, orderSql, withCursor } from './history-query.js';
+import { filterSql, orderSql, pageSql } from './history-query.js';
 import { registerTextFunctions } from './text-functions.js';
 
 export interface NewAttempt {
@@ -368,12 +368,10 @@ export class AttemptsRepo {
     beforeId?: number,
   ): { rows: AttemptSummaryRow[]; total: number } {
     const base = filterSql(filter);
-    const paged = withCursor(base, beforeId, filter);
+    const paged = pageSql(filter, limit, beforeId);
     const rows = this.db
-      .prepare<(string | number)[], AttemptSummaryRow>(
-        `${ATTEMPT_SUMMARY_SELECT} ${paged.where} ${orderSql(filter)} LIMIT ?`,
-      )
-      .all(...paged.params, limit);
+      .prepare<(string | number)[], AttemptSummaryRow>(`${ATTEMPT_SUMMARY_SELECT} ${paged.where}`)
+      .all(...paged.params);
     const total = this.db
       .prepare<(string | number)[], { n: number }>(
         `SELECT count(*) AS n FROM attempts a ${base.joins} ${base.where}`,

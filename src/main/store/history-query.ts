@@ -66,8 +66,8 @@ const NEEDS_REVIEW = `(a.status = 'scored' AND m.attempt_id IS NULL AND (
 /** One value per attempt to sort on, reading only `a`'s row so that a cursor can reuse it. */
 const SORT_VALUES: Record<HistorySortColumn, string> = {
   when: 'a.id',
-  candidate: '(SELECT fold(name) FROM candidates WHERE id = a.candidate_id)',
-  item: '(SELECT fold(title) FROM items WHERE id = a.item_id)',
+  candidate: rankOf('candidates', 'name', 'a.candidate_id'),
+  item: rankOf('items', 'title', 'a.item_id'),
   task: caseOf(
     'a.task',
     [...TASKS].sort((x, y) => TASK_TITLES[x].localeCompare(TASK_TITLES[y])),
@@ -79,6 +79,15 @@ const SORT_VALUES: Record<HistorySortColumn, string> = {
     / nullif(a.overall_max, 0), -1)`,
   sitting: 'coalesce((SELECT sitting_id FROM sitting_items WHERE attempt_id = a.id), 0)',
 };
+
+/**
+ * A candidate's or item's place in the folded alphabetical order ("Zoë" with "Zoe"): the
+ * ranking is computed once per query, not folded again for every attempt.
+ */
+function rankOf(table: string, column: string, key: string): string {
+  return `(SELECT r.rank FROM (SELECT id, row_number() OVER (ORDER BY fold(${column}), id) AS rank
+    FROM ${table}) r WHERE r.id = ${key})`;
+}
 
 function caseOf(column: string, order: readonly string[]): string {
   return `CASE ${column} ${order.map((value, i) => `WHEN '${value}' THEN ${i}`).join(' ')} END`;
@@ -111,6 +120,28 @@ export function withCursor(
       : `(${value}, a.id) ${desc ? '<' : '>'} (SELECT ${value}, a.id FROM attempts a WHERE a.id = ?)`;
   const where = sql.where ? `${sql.where} AND ${after}` : `WHERE ${after}`;
   return { ...sql, where, params: [...sql.params, beforeId] };
+}
+
+/**
+ * The WHERE clause of one page of `limit` rows after the cursor. Sorted by anything but the
+ * id, the page's ids are picked first by the sort value alone, so that the full row (its
+ * joins, its sitting) is read for those rows only and not for every row sorted.
+ */
+export function pageSql(filter: HistoryFilter, limit: number, beforeId?: number): FilterSql {
+  const paged = withCursor(filterSql(filter), beforeId, filter);
+  if (sortOf(filter).value === 'a.id') {
+    return {
+      ...paged,
+      where: `${paged.where} ${orderSql(filter)} LIMIT ?`,
+      params: [...paged.params, limit],
+    };
+  }
+  const ids = `SELECT a.id FROM attempts a ${paged.joins} ${paged.where} ${orderSql(filter)} LIMIT ?`;
+  return {
+    ...paged,
+    where: `WHERE a.id IN (${ids}) ${orderSql(filter)}`,
+    params: [...paged.params, limit],
+  };
 }
 
 /** A bare date as the upper bound means "through the end of that day". */
