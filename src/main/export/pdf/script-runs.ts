@@ -39,14 +39,19 @@ export function scriptRuns(text: string): TextRun[] {
   return trailingSpacesOutOfRightToLeft(runs);
 }
 
-/** A right-to-left run is drawn reversed: a space at its end would land at its start. */
+/**
+ * A right-to-left run is drawn reversed: spaces or punctuation at its end ("الزهراء. ") would
+ * land at its start. In our left-to-right lines they belong after it, as the bidirectional
+ * algorithm places them, so they become a run of their own.
+ */
 function trailingSpacesOutOfRightToLeft(runs: TextRun[]): TextRun[] {
   return runs.flatMap((run) => {
-    const spaces = run.face === 'arabic' ? (/\s+$/u.exec(run.text)?.[0] ?? '') : '';
-    if (!spaces || spaces === run.text) return [run];
+    const tail = run.face === 'arabic' ? (/[\s\p{P}]+$/u.exec(run.text)?.[0] ?? '') : '';
+    if (!tail || tail === run.text) return [run];
+    const face = [...tail].every((char) => hasGlyph('body', char)) ? 'body' : run.face;
     return [
-      { text: run.text.slice(0, -spaces.length), face: run.face },
-      { text: spaces, face: 'body' as const },
+      { text: run.text.slice(0, -tail.length), face: run.face },
+      { text: tail, face },
     ];
   });
 }
