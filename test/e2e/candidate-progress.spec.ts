@@ -98,7 +98,8 @@ test('History sorts by its columns and opens a candidate’s page with their pro
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Moderation' })
     .click();
-  const agreement = page.getByRole('figure', { name: /Engine against examiner/u });
+  await expect(page.getByRole('img', { name: 'Engine against examiner, 2 marks' })).toBeVisible();
+  const agreement = page.getByRole('figure', { name: 'Agreement chart' });
   await expect(agreement.locator('.recharts-legend-item-text')).toHaveText(['Overall', 'Words']);
   await expect(agreement.getByText('Engine, % of the maximum')).toBeVisible();
   await expect(agreement.getByText('Examiner, % of the maximum')).toBeVisible();

@@ -125,71 +125,71 @@ function AgreementChart({ pairs }: { pairs: Agreement['pairs'] }) {
     pairs.some((pair) => pair.component === name),
   );
   return (
-    <figure
-      className="agreement-chart"
-      aria-label={`Engine against examiner, ${pairs.length} marks`}
-    >
-      <ResponsiveContainer width="100%" height={440}>
-        <ScatterChart margin={{ top: 8, right: 24, bottom: 16, left: 8 }}>
-          <CartesianGrid stroke="#e2e8f0" />
-          <XAxis
-            type="number"
-            dataKey="engine"
-            name="Engine"
-            domain={[0, 100]}
-            ticks={[0, 25, 50, 75, 100]}
-            tickFormatter={(value: number) => `${value} %`}
-            tick={{ fontSize: 13 }}
-            height={52}
-            label={{ value: 'Engine, % of the maximum', position: 'insideBottom', offset: -6 }}
-          />
-          <YAxis
-            type="number"
-            dataKey="examiner"
-            name="Examiner"
-            domain={[0, 100]}
-            ticks={[0, 25, 50, 75, 100]}
-            tickFormatter={(value: number) => `${value} %`}
-            tick={{ fontSize: 13 }}
-            width={84}
-            label={{
-              value: 'Examiner, % of the maximum',
-              angle: -90,
-              position: 'insideLeft',
-              style: { textAnchor: 'middle' },
-            }}
-          />
-          <ReferenceLine
-            segment={[
-              { x: 0, y: 0 },
-              { x: 100, y: 100 },
-            ]}
-            stroke="#a0aec0"
-            strokeDasharray="6 4"
-            ifOverflow="extendDomain"
-          />
-          <Tooltip
-            cursor={{ strokeDasharray: '3 3' }}
-            formatter={(value) => `${String(value)} %`}
-          />
-          <Legend verticalAlign="top" height={32} />
-          {components.map((component) => (
-            <Scatter
-              key={component}
-              name={COMPONENT_NAMES[component]}
-              fill={COMPONENT_COLORS[component]}
-              isAnimationActive={false}
-              data={pairs
-                .filter((pair) => pair.component === component)
-                .map((pair) => ({
-                  engine: percentOf(pair.engine),
-                  examiner: percentOf(pair.examiner),
-                  task: taskTitle(pair.task),
-                }))}
+    <figure className="agreement-chart" aria-label="Agreement chart">
+      {/* The table above gives the figures: the chart reads as one image with its summary. */}
+      <div role="img" aria-label={`Engine against examiner, ${pairs.length} marks`}>
+        <ResponsiveContainer width="100%" height={440}>
+          <ScatterChart margin={{ top: 8, right: 24, bottom: 16, left: 8 }}>
+            <CartesianGrid stroke="#e2e8f0" />
+            <XAxis
+              type="number"
+              dataKey="engine"
+              name="Engine"
+              domain={[0, 100]}
+              ticks={[0, 25, 50, 75, 100]}
+              tickFormatter={(value: number) => `${value} %`}
+              tick={{ fontSize: 13 }}
+              height={52}
+              label={{ value: 'Engine, % of the maximum', position: 'insideBottom', offset: -6 }}
             />
-          ))}
-        </ScatterChart>
-      </ResponsiveContainer>
+            <YAxis
+              type="number"
+              dataKey="examiner"
+              name="Examiner"
+              domain={[0, 100]}
+              ticks={[0, 25, 50, 75, 100]}
+              tickFormatter={(value: number) => `${value} %`}
+              tick={{ fontSize: 13 }}
+              width={84}
+              label={{
+                value: 'Examiner, % of the maximum',
+                angle: -90,
+                position: 'insideLeft',
+                style: { textAnchor: 'middle' },
+              }}
+            />
+            <ReferenceLine
+              segment={[
+                { x: 0, y: 0 },
+                { x: 100, y: 100 },
+              ]}
+              stroke="#a0aec0"
+              strokeDasharray="6 4"
+              ifOverflow="extendDomain"
+            />
+            <Tooltip
+              cursor={{ strokeDasharray: '3 3' }}
+              formatter={(value) => `${String(value)} %`}
+            />
+            <Legend verticalAlign="top" height={32} />
+            {components.map((component) => (
+              <Scatter
+                key={component}
+                name={COMPONENT_NAMES[component]}
+                fill={COMPONENT_COLORS[component]}
+                isAnimationActive={false}
+                data={pairs
+                  .filter((pair) => pair.component === component)
+                  .map((pair) => ({
+                    engine: percentOf(pair.engine),
+                    examiner: percentOf(pair.examiner),
+                    task: taskTitle(pair.task),
+                  }))}
+              />
+            ))}
+          </ScatterChart>
+        </ResponsiveContainer>
+      </div>
       <figcaption className="muted">
         Each dot is one component of one attempt; dots on the dashed diagonal are marks the examiner
         and the engine agree on, dots above it marks the examiner gave higher.
