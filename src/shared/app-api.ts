@@ -124,6 +124,18 @@ export const AttemptDetail = Attempt.extend({
   errorDetail: z.string().nullable(),
 });
 
+/** The History columns that sort. */
+export const HISTORY_SORT_COLUMNS = [
+  'when',
+  'candidate',
+  'item',
+  'task',
+  'status',
+  'overall',
+  'sitting',
+] as const;
+export type HistorySortColumn = (typeof HISTORY_SORT_COLUMNS)[number];
+
 export const HistoryFilter = z.object({
   candidateId: Id.optional(),
   itemId: Id.optional(),
@@ -134,6 +146,12 @@ export const HistoryFilter = z.object({
   /** Candidate name or reference, or item title; accents and case are ignored. */
   search: z.string().max(200).optional(),
   review: z.enum(['needs_review', 'moderated']).optional(),
+  /** The attempts answered in one mock test sitting. */
+  sittingId: Id.optional(),
+  /** The order of the rows (and of the CSV); newest first when absent. */
+  sort: z
+    .object({ column: z.enum(HISTORY_SORT_COLUMNS), direction: z.enum(['asc', 'desc']) })
+    .optional(),
 });
 export const HistoryPage = z.object({
   filter: HistoryFilter.default({}),
@@ -336,6 +354,21 @@ function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
 }
 
+// A candidate's progress: the candidate page's per-task trends (issue 24).
+export const ProgressPoint = z.object({
+  attemptId: Id,
+  createdAt: IsoTime,
+  /** The final overall: the examiner's when they marked the attempt, else the engine's. */
+  overall: z.number(),
+  max: z.number().nullable(),
+});
+export const TaskProgress = z.object({ task: TaskSchema, points: z.array(ProgressPoint) });
+const PROGRESS_API = {
+  'candidates.progress': method(ById, z.array(TaskProgress)),
+};
+export type ProgressPoint = z.infer<typeof ProgressPoint>;
+export type TaskProgress = z.infer<typeof TaskProgress>;
+
 export const APP_API = {
   'app.info': method(Empty, AppInfo),
   'engine.status': method(Empty, EngineStatus),
@@ -460,6 +493,7 @@ export const APP_API = {
     z.object({ id: Id, position: z.number().int().nonnegative() }),
     Sitting,
   ),
+  ...PROGRESS_API,
 } as const;
 
 export type AppApi = typeof APP_API;

@@ -13,6 +13,7 @@ import { SittingsRepo } from '../store/sittings-repo.js';
 import { TestFormsRepo } from '../store/test-forms-repo.js';
 import { createLogger } from '../logging/logger.js';
 import { ModerationService } from '../moderation/moderation-service.js';
+import { ProgressService } from '../progress/progress-service.js';
 import { AttemptService } from '../attempts/attempt-service.js';
 import { removeOrphanRecordings } from '../recordings/recordings.js';
 import { buildRequest, type BuiltRequest } from '../queue/request-builder.js';
@@ -106,6 +107,7 @@ export async function createAppCore(
     sittingPdf: (id) => sittingReportPdf(sittings.summary(id)),
     queueStatus: () => queue.status(),
     moderation: new ModerationService(options.dataDir, parts.repos.attempts),
+    progress: new ProgressService(parts.repos.attempts),
   });
   await removeOrphans(parts);
   queue.start();

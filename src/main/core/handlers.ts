@@ -1,5 +1,6 @@
 import type { AppInfo, QueueStatus } from '../../shared/app-api.js';
 import type { ModerationService } from '../moderation/moderation-service.js';
+import type { ProgressService } from '../progress/progress-service.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { ExportService } from '../export/export-service.js';
 import type { ExportResult } from '../export/export-files.js';
@@ -27,6 +28,7 @@ export interface CoreServices {
   sittingPdf: (id: number) => Promise<Buffer>;
   queueStatus: () => QueueStatus;
   moderation: ModerationService;
+  progress: ProgressService;
 }
 
 function bytesOf(base64: string): Buffer {
@@ -120,6 +122,7 @@ export function buildHandlers(s: CoreServices): ApiHandlers {
     'sittings.markNoAnswer': ({ id, position }) => s.sittings.markNoAnswer(id, position),
     'forms.list': () => s.forms.list(),
     'forms.save': ({ name, itemIds }) => s.forms.save(name, itemIds),
+    'candidates.progress': ({ id }) => s.progress.ofCandidate(id),
     'forms.delete': ({ id }) => {
       s.forms.delete(id);
       return OK;

@@ -33,13 +33,16 @@ export async function writeExport(
   }
 }
 
+/**
+ * A file name stem that keeps the name's own letters in any script (王小明, 김민준, प्रिया):
+ * only what file systems refuse or shells trip on (path separators, reserved punctuation,
+ * control characters, spaces) becomes a hyphen. NFC, so that Hangul and accents stay whole.
+ */
 export function safeName(text: string): string {
   const cleaned = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\w-]+/gu, '-')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}_-]+/gu, '-')
     .replace(/-+/gu, '-')
-    .replace(/^-|-$/gu, '')
-    .slice(0, 60);
-  return cleaned || 'export';
+    .replace(/^-|-$/gu, '');
+  return Array.from(cleaned).slice(0, 60).join('').replace(/-$/u, '') || 'export';
 }

@@ -12,19 +12,11 @@ import {
   heading,
   keyValues,
   newDocument,
+  rowHeight,
   tableRow,
   type Pdf,
 } from '../export/pdf/document.js';
-
-const STATUS_WORDS: Record<string, string> = {
-  recorded: 'recorded',
-  queued: 'waiting to be scored',
-  scoring: 'being scored',
-  scored: 'scored',
-  failed_retryable: 'waiting to be sent again',
-  failed_permanent: 'failed',
-  cancelled: 'cancelled',
-};
+import { STATUS_WORDS } from '../export/pdf/status-words.js';
 
 /** The sitting on paper: who, when, the summary per task and overall, then every item. */
 export async function sittingReportPdf(summary: SittingSummary): Promise<Buffer> {
@@ -86,7 +78,7 @@ function table(doc: Pdf, columns: number[], header: string[], rows: string[][]):
   tableRow(doc, columns, header);
   doc.font(FONTS.regular).fillColor(COLORS.text);
   for (const row of rows) {
-    ensureSpace(doc, 16);
+    ensureSpace(doc, rowHeight(doc, columns, row));
     tableRow(doc, columns, row);
   }
   doc.x = doc.page.margins.left;

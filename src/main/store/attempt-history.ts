@@ -2,7 +2,7 @@ import type { HistoryFilter } from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 import { ATTEMPT_SUMMARY_SELECT, type AttemptSummaryRow } from './attempt-rows.js';
 import type { Db } from './database.js';
-import { filterSql, withCursor } from './history-query.js';
+import { filterSql, orderSql, pageSql } from './history-query.js';
 
 export interface ProgressPoint {
   id: number;
@@ -12,7 +12,7 @@ export interface ProgressPoint {
   max: number | null;
 }
 
-/** One page of history, newest first, keyed on the last id of the previous page. */
+/** One page of history in the filter's order (newest first by default), keyed on the last id of the previous page. */
 export function page(
   db: Db,
   filter: HistoryFilter,
@@ -20,12 +20,10 @@ export function page(
   beforeId?: number,
 ): { rows: AttemptSummaryRow[]; total: number } {
   const base = filterSql(filter);
-  const paged = withCursor(base, beforeId);
+  const paged = pageSql(filter, limit, beforeId);
   const rows = db
-    .prepare<(string | number)[], AttemptSummaryRow>(
-      `${ATTEMPT_SUMMARY_SELECT} ${paged.where} ORDER BY a.id DESC LIMIT ?`,
-    )
-    .all(...paged.params, limit);
+    .prepare<(string | number)[], AttemptSummaryRow>(`${ATTEMPT_SUMMARY_SELECT} ${paged.where}`)
+    .all(...paged.params);
   const total = db
     .prepare<(string | number)[], { n: number }>(
       `SELECT count(*) AS n FROM attempts a ${base.joins} ${base.where}`,
@@ -34,12 +32,12 @@ export function page(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every row of a filter, newest first, without holding them all in memory. */
+/** Every row of a filter in its order, without holding them all in memory. */
 export function iterate(db: Db, filter: HistoryFilter): IterableIterator<AttemptSummaryRow> {
   const sql = filterSql(filter);
   return db
     .prepare<(string | number)[], AttemptSummaryRow>(
-      `${ATTEMPT_SUMMARY_SELECT} ${sql.where} ORDER BY a.id DESC`,
+      `${ATTEMPT_SUMMARY_SELECT} ${sql.where} ${orderSql(filter)}`,
     )
     .iterate(...sql.params);
 }

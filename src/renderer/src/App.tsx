@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AboutDialog } from './components/AboutDialog';
 import { AppInfoContext } from './hooks/use-app-info';
 import { useApiQuery } from './hooks/use-api-query';
+import { CandidatePage } from './pages/candidate/CandidatePage';
 import { CandidatesPage } from './pages/candidates/CandidatesPage';
 import { HistoryPage } from './pages/history/HistoryPage';
 import { ItemsPage } from './pages/items/ItemsPage';
@@ -24,7 +25,10 @@ export function App() {
   const [page, setPage] = useState<PageKey>('score');
   // Every visit mounts the page afresh, so that it shows what other pages have changed.
   const [visit, setVisit] = useState(0);
+  // A candidate's own page, opened from Candidates or History; any navigation leaves it.
+  const [candidateId, setCandidateId] = useState<number | null>(null);
   const navigate = (next: PageKey) => {
+    setCandidateId(null);
     setPage(next);
     setVisit((count) => count + 1);
   };
@@ -56,7 +60,16 @@ export function App() {
           </button>
         </nav>
         <main className="content">
-          <Page key={visit} onNavigate={navigate} />
+          {candidateId === null ? (
+            <Page key={visit} onNavigate={navigate} onOpenCandidate={setCandidateId} />
+          ) : (
+            <CandidatePage
+              key={candidateId}
+              id={candidateId}
+              onBack={() => navigate(page)}
+              onOpenCandidate={setCandidateId}
+            />
+          )}
         </main>
       </div>
       {aboutOpen && <AboutDialog info={info.data ?? null} onClose={() => setAboutOpen(false)} />}

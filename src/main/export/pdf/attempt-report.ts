@@ -16,6 +16,7 @@ import {
 import { pauseLabel } from '../../../shared/pause-length.js';
 import { CHART_BLOCK_HEIGHT, drawProgressChart } from './progress-chart.js';
 import { drawScoreTable } from './score-table.js';
+import { STATUS_WORDS } from './status-words.js';
 import { drawTranscript, pausesOf } from './transcript.js';
 
 /** One attempt: who, what, scores, coloured transcript, pauses and the candidate's progress. */
@@ -30,7 +31,7 @@ export async function attemptReportPdf(
     ['Candidate', attempt.candidate_name],
     ['Item', `${attempt.item_title} (${TASK_TITLES[attempt.task]})`],
     ['Recorded', formatDate(attempt.created_at)],
-    ['Status', attempt.status.replace('_', ' ')],
+    ['Status', STATUS_WORDS[attempt.status]],
   ]);
   const envelope = readResult(attempt);
   if (envelope) drawResult(doc, attempt, envelope);
@@ -56,6 +57,8 @@ function drawResult(doc: Pdf, attempt: AttemptRow, envelope: Envelope): void {
   }
   heading(doc, attempt.task === 'wfd' ? 'Words' : 'Transcript');
   drawTranscript(doc, envelope.data.words, attempt.task);
+  // Dictation is typed: it has no pauses.
+  if (attempt.task === 'wfd') return;
   const pauses = pausesOf(envelope.data.words);
   heading(doc, 'Pauses');
   if (pauses.length === 0) doc.text('No pauses were marked.');

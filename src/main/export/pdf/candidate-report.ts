@@ -10,8 +10,11 @@ import {
   heading,
   keyValues,
   newDocument,
+  rowHeight,
+  tableRow,
   type Pdf,
 } from './document.js';
+import { STATUS_WORDS } from './status-words.js';
 import { CHART_BLOCK_HEIGHT, drawProgressChart } from './progress-chart.js';
 
 /** A task's heading, its four summary lines and its chart stay together on one page. */
@@ -73,32 +76,23 @@ function drawTaskSection(doc: Pdf, task: Task, attempts: AttemptSummaryRow[]): v
 function drawAttemptList(doc: Pdf, attempts: AttemptSummaryRow[]): void {
   heading(doc, 'All attempts');
   const left = doc.page.margins.left;
-  const columns = [left, left + 90, left + 250, left + 330, left + 400];
+  const columns = [left, left + 80, left + 250, left + 350, left + 430];
   doc.font(FONTS.bold).fontSize(9).fillColor(COLORS.muted);
-  line(doc, columns, ['Date', 'Item', 'Task', 'Status', 'Final overall']);
+  tableRow(doc, columns, ['Date', 'Item', 'Task', 'Status', 'Final overall']);
   doc.font(FONTS.regular).fillColor(COLORS.text);
   for (const a of attempts) {
-    ensureSpace(doc, 14);
-    line(doc, columns, [
+    const cells = [
       formatDate(a.created_at),
       a.item_title,
-      a.task.toUpperCase(),
-      a.status.replace('_', ' '),
+      TASK_TITLES[a.task],
+      STATUS_WORDS[a.status],
       formatScoreOf(finalOverall(a), a.overall_max),
-    ]);
+    ];
+    ensureSpace(doc, rowHeight(doc, columns, cells));
+    tableRow(doc, columns, cells);
   }
   doc.x = left;
   doc.fontSize(10);
-}
-
-function line(doc: Pdf, columns: number[], cells: string[]): void {
-  const y = doc.y;
-  cells.forEach((cell, index) => {
-    const x = columns[index] ?? 0;
-    const width = (columns[index + 1] ?? doc.page.width - doc.page.margins.right) - x - 6;
-    doc.text(cell, x, y, { width, lineBreak: false, ellipsis: true });
-  });
-  doc.y = y + 13;
 }
 
 /** The examiner's overall when they marked the attempt, else the engine's. */

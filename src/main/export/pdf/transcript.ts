@@ -1,6 +1,7 @@
 import type { Task } from '../../../shared/contract/endpoints.js';
 import type { Word } from '../../../shared/contract/envelope.js';
-import { isHesitation, marksHesitations } from '../../../shared/hesitation.js';
+import { isHesitation } from '../../../shared/hesitation.js';
+import { wordLegend } from '../../../shared/word-legend.js';
 import { pauseLabel, pauseLengthMs } from '../../../shared/pause-length.js';
 import { COLORS, FONTS, type Pdf } from './document.js';
 
@@ -33,7 +34,7 @@ export function drawTranscript(doc: Pdf, words: Word[], task: Task): void {
     });
   });
   doc.fontSize(10).moveDown(0.5);
-  drawLegend(doc, marksHesitations(task));
+  drawLegend(doc, task);
 }
 
 function shownText(words: Word[], index: number, hesitation: boolean): string {
@@ -42,17 +43,14 @@ function shownText(words: Word[], index: number, hesitation: boolean): string {
   return hesitation ? `(${word.word})` : word.word;
 }
 
-function drawLegend(doc: Pdf, hesitations: boolean): void {
+function drawLegend(doc: Pdf, task: Task): void {
   const y = doc.y;
   let x = doc.page.margins.left;
   doc.fontSize(8);
-  for (const [name, labelColor] of Object.entries(LABEL_COLORS)) {
-    const hesitation = hesitations && name === 'Inserted';
-    const label = hesitation ? 'Hesitation' : name;
-    const color = hesitation ? COLORS.muted : labelColor;
-    doc.rect(x, y + 1, 7, 7).fill(color);
-    doc.fillColor(COLORS.muted).text(label, x + 10, y, { lineBreak: false });
-    x += 18 + doc.widthOfString(label);
+  for (const entry of wordLegend(task)) {
+    doc.rect(x, y + 1, 7, 7).fill(entry.hesitation ? COLORS.muted : LABEL_COLORS[entry.label]!);
+    doc.fillColor(COLORS.muted).text(entry.name, x + 10, y, { lineBreak: false });
+    x += 18 + doc.widthOfString(entry.name);
   }
   doc.x = doc.page.margins.left;
   doc.y = y + 14;

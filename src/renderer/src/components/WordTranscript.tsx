@@ -1,6 +1,7 @@
 import type { Task, Word } from '../../../shared/contract';
-import { hesitationTitle, isHesitation, marksHesitations } from '../../../shared/hesitation';
+import { hesitationTitle, isHesitation } from '../../../shared/hesitation';
 import { pauseLengthMs } from '../../../shared/pause-length';
+import { wordLegend } from '../../../shared/word-legend';
 
 interface WordTranscriptProps {
   words: Word[];
@@ -11,8 +12,6 @@ interface WordTranscriptProps {
   /** Plays one word; timed words become buttons when given. */
   onPlayWord?: (word: Word) => void;
 }
-
-const LABELS = ['Good', 'Average', 'Bad', 'Missing', 'Inserted', 'Pause'];
 
 /**
  * The answer word by word, coloured by the engine's label, with pauses shown in place with
@@ -42,25 +41,24 @@ export function WordTranscript({
           ),
         )}
       </p>
-      <Legend hesitations={marksHesitations(task)} />
+      <Legend task={task} />
     </div>
   );
 }
 
-function Legend({ hesitations }: { hesitations: boolean }) {
+function Legend({ task }: { task: Task }) {
   return (
     <ul className="legend" aria-label="Word colours">
-      {LABELS.map((label) =>
-        hesitations && label === 'Inserted' ? (
-          <li key={label} className="word hesitation">
-            Hesitation
-          </li>
-        ) : (
-          <li key={label} className={`word label-${label.toLowerCase()}`}>
-            {label}
-          </li>
-        ),
-      )}
+      {wordLegend(task).map((entry) => (
+        <li
+          key={entry.label}
+          className={
+            entry.hesitation ? 'word hesitation' : `word label-${entry.label.toLowerCase()}`
+          }
+        >
+          {entry.name}
+        </li>
+      ))}
     </ul>
   );
 }

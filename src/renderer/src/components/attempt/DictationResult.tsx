@@ -1,15 +1,6 @@
 import type { Word } from '../../../../shared/contract';
+import { DICTATION_MARKS as MARKS } from '../../../../shared/word-legend';
 import type { ResultDetail } from '../../lib/result-detail';
-
-/** How a dictation word's label reads to an examiner: nothing in it is about sound. */
-const MARKS: Record<string, { name: string; title: string }> = {
-  Good: { name: 'Correct', title: 'Written and spelled correctly' },
-  Bad: {
-    name: 'Written wrongly',
-    title: 'Written, but misspelled or in another form: see the notes',
-  },
-  Missing: { name: 'Missed', title: 'Not written' },
-};
 
 /** The sentence word by word, each marked correct, written wrongly or missed; then the answer. */
 export function DictationResult({ result }: { result: ResultDetail }) {

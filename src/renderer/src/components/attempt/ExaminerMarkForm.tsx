@@ -25,6 +25,10 @@ export function ExaminerMarkForm({ attempt }: { attempt: AttemptDetail }) {
     await api.call('attempts.mark', { id: attempt.id, confirmed, scores, comment });
   });
   const clear = useAction(async () => api.call('attempts.clearMark', { id: attempt.id }));
+  const problems = Object.fromEntries(
+    keys.map(([key]) => [key, markProblem(marks[key] ?? '', attempt.maxScores[key])]),
+  );
+  const invalid = Object.values(problems).some((problem) => problem !== null);
   const final = finalOverall(attempt);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,18 +51,27 @@ export function ExaminerMarkForm({ attempt }: { attempt: AttemptDetail }) {
       </p>
       <form className="mark-form" onSubmit={submit}>
         {keys.map(([key, name]) => (
-          <label key={key} className="inline-label">
-            {name}
-            <input
-              type="number"
-              min={0}
-              max={attempt.maxScores[key] ?? undefined}
-              step="any"
-              value={marks[key] ?? ''}
-              onChange={(event) => setMarks({ ...marks, [key]: event.target.value })}
-            />
-            <span className="muted">/ {formatScoreOf(attempt.maxScores[key], null)}</span>
-          </label>
+          <div key={key} className="mark-field">
+            <label className="inline-label">
+              {name}
+              <input
+                type="number"
+                min={0}
+                max={attempt.maxScores[key] ?? undefined}
+                step="any"
+                value={marks[key] ?? ''}
+                aria-invalid={problems[key] !== null}
+                aria-describedby={problems[key] ? `mark-${key}-problem` : undefined}
+                onChange={(event) => setMarks({ ...marks, [key]: event.target.value })}
+              />
+              <span className="muted">/ {formatScoreOf(attempt.maxScores[key], null)}</span>
+            </label>
+            {problems[key] && (
+              <p id={`mark-${key}-problem`} className="field-error" role="alert">
+                {problems[key]}
+              </p>
+            )}
+          </div>
         ))}
         <label className="mark-comment">
           Comment
@@ -79,7 +92,7 @@ export function ExaminerMarkForm({ attempt }: { attempt: AttemptDetail }) {
           >
             Confirm engine scores
           </button>
-          <button type="submit" className="button-primary" disabled={save.busy}>
+          <button type="submit" className="button-primary" disabled={save.busy || invalid}>
             Save my marks
           </button>
           {attempt.mark && (
@@ -91,4 +104,16 @@ export function ExaminerMarkForm({ attempt }: { attempt: AttemptDetail }) {
       </form>
     </section>
   );
+}
+
+/** Why a typed mark cannot be saved, said beside it; null when it can (empty keeps no mark). */
+function markProblem(text: string, max: number | null): string | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  const range =
+    max === null ? 'a mark of 0 or more' : `a mark from 0 to ${formatScoreOf(max, null)}`;
+  if (!Number.isFinite(value) || value < 0 || (max !== null && value > max)) {
+    return `${text} is out of range: enter ${range}.`;
+  }
+  return null;
 }

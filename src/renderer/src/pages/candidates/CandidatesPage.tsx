@@ -12,10 +12,11 @@ import { deliverExport } from '../../lib/export-file';
 import { formatDateTime } from '../../lib/format';
 import { CandidateForm } from './CandidateForm';
 import { DeleteCandidateDialog } from './DeleteCandidateDialog';
+import type { PageProps } from '../page-props';
 
 type Editing = { candidate: Candidate | null } | null;
 
-export function CandidatesPage() {
+export function CandidatesPage({ onOpenCandidate }: PageProps) {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -93,7 +94,13 @@ export function CandidatesPage() {
             {rows.map((candidate) => (
               <tr key={candidate.id} className={candidate.archivedAt ? 'row-archived' : undefined}>
                 <td className="strong">
-                  {candidate.name}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => onOpenCandidate?.(candidate.id)}
+                  >
+                    {candidate.name}
+                  </button>
                   {candidate.archivedAt && <span className="badge badge-archived">Archived</span>}
                 </td>
                 <td>{candidate.reference}</td>

@@ -70,6 +70,21 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
           ))}
         </select>
       </label>
+      <label className="inline-label">
+        Sitting
+        <input
+          type="number"
+          min={1}
+          className="input-narrow"
+          aria-label="Sitting number"
+          placeholder="All"
+          value={filter.sittingId ?? ''}
+          onChange={(e) => {
+            const id = Number(e.target.value);
+            set({ sittingId: Number.isInteger(id) && id > 0 ? id : undefined });
+          }}
+        />
+      </label>
       <TaskSelect value={filter.task} onChange={(task) => set({ task })} />
       <label className="inline-label">
         Status

@@ -14,7 +14,7 @@ import { HistoryFilters } from './HistoryFilters';
 import { HistoryTable, type RowActions } from './HistoryTable';
 import { useHistory } from './use-history';
 
-export function HistoryPage({ onNavigate }: PageProps) {
+export function HistoryPage({ onNavigate, onOpenCandidate }: PageProps) {
   const [filter, setFilter] = useState<HistoryFilter>({});
   const [openId, setOpenId] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -31,6 +31,8 @@ export function HistoryPage({ onNavigate }: PageProps) {
 
   const actions: RowActions = {
     open: (attempt) => setOpenId(attempt.id),
+    openCandidate: (id) => onOpenCandidate?.(id),
+    showSitting: (sittingId) => setFilter((current) => ({ ...current, sittingId })),
     retry: (id) => void act.run(() => api.call('attempts.retry', { id })),
     cancel: (id) => void act.run(() => api.call('attempts.cancel', { id })),
     remove: (id) =>
@@ -39,7 +41,8 @@ export function HistoryPage({ onNavigate }: PageProps) {
         history.reload();
       }),
   };
-  const filtered = Object.values(filter).some((value) => value !== undefined);
+  const { sort, ...narrowing } = filter;
+  const filtered = Object.values(narrowing).some((value) => value !== undefined);
   const empty = !history.loading && history.rows.length === 0;
   return (
     <section aria-labelledby="page-title">
@@ -71,7 +74,12 @@ export function HistoryPage({ onNavigate }: PageProps) {
       )}
       {history.rows.length > 0 && (
         <>
-          <HistoryTable rows={history.rows} actions={actions} />
+          <HistoryTable
+            rows={history.rows}
+            actions={actions}
+            sort={sort}
+            onSort={(next) => setFilter((current) => ({ ...current, sort: next }))}
+          />
           <div className="table-footer">
             <span className="muted">
               Showing {history.rows.length} of {history.total}

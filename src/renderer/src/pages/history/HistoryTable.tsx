@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { Attempt } from '../../../../shared/app-api';
+import type { Attempt, HistoryFilter, HistorySortColumn } from '../../../../shared/app-api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { StatusBadge } from '../../components/StatusBadge';
 import { finalOverall, formatDateTime, formatScoreOf, taskTitle } from '../../lib/format';
@@ -7,24 +7,52 @@ import { canCancel, retryCanHelp } from '../../lib/attempt-actions';
 
 export interface RowActions {
   open: (attempt: Attempt) => void;
+  openCandidate: (id: number) => void;
+  showSitting: (id: number) => void;
   retry: (id: number) => void;
   cancel: (id: number) => void;
   remove: (id: number) => void;
 }
 
-const COLUMNS = 8;
+const COLUMNS = 9;
 
-export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowActions }) {
+export type HistorySort = NonNullable<HistoryFilter['sort']>;
+
+const SORTABLE: [HistorySortColumn, string, string?][] = [
+  ['when', 'When'],
+  ['candidate', 'Candidate'],
+  ['item', 'Item'],
+  ['task', 'Task'],
+  ['status', 'Status'],
+  ['overall', 'Overall', 'numeric'],
+  ['sitting', 'Sitting'],
+];
+
+interface HistoryTableProps {
+  rows: Attempt[];
+  actions: RowActions;
+  /** The order shown; newest first when absent. */
+  sort: HistorySort | undefined;
+  onSort: (sort: HistorySort | undefined) => void;
+}
+
+export function HistoryTable({ rows, actions, sort, onSort }: HistoryTableProps) {
+  // A sitting's rows stay together only in the orders that keep them together.
+  const grouped = !sort || sort.column === 'sitting';
   return (
     <table className="table" aria-label="Attempts">
       <thead>
         <tr>
-          <th>When</th>
-          <th>Candidate</th>
-          <th>Item</th>
-          <th>Task</th>
-          <th>Status</th>
-          <th className="numeric">Overall</th>
+          {SORTABLE.map(([column, label, className]) => (
+            <SortHeader
+              key={column}
+              column={column}
+              label={label}
+              className={className}
+              sort={sort}
+              onSort={onSort}
+            />
+          ))}
           <th>Review</th>
           <th>
             <span className="visually-hidden">Actions</span>
@@ -34,16 +62,24 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
       <tbody>
         {rows.map((attempt, index) => (
           <Fragment key={attempt.id}>
-            {startsSitting(rows, index) && (
+            {grouped && startsSitting(rows, index) && (
               <tr className="group-row">
                 <th colSpan={COLUMNS} scope="rowgroup">
                   Mock test sitting {attempt.sittingId} · {attempt.candidateName}
                 </th>
               </tr>
             )}
-            <tr className={attempt.sittingId ? 'in-group' : undefined}>
+            <tr className={grouped && attempt.sittingId ? 'in-group' : undefined}>
               <td>{formatDateTime(attempt.createdAt)}</td>
-              <td className="strong">{attempt.candidateName}</td>
+              <td className="strong">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => actions.openCandidate(attempt.candidateId)}
+                >
+                  {attempt.candidateName}
+                </button>
+              </td>
               <td>{attempt.itemTitle}</td>
               <td>{taskTitle(attempt.task)}</td>
               <td>
@@ -51,6 +87,18 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
               </td>
               <td className="numeric">
                 {formatScoreOf(finalOverall(attempt).score, attempt.maxScores.overall)}
+              </td>
+              <td>
+                {attempt.sittingId !== null && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    title="Show only this sitting"
+                    onClick={() => actions.showSitting(attempt.sittingId as number)}
+                  >
+                    Sitting {attempt.sittingId}
+                  </button>
+                )}
               </td>
               <td>{reviewText(attempt)}</td>
               <td className="row-actions">
@@ -90,6 +138,46 @@ export function HistoryTable({ rows, actions }: { rows: Attempt[]; actions: RowA
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A column header that sorts: first click descending for When and Overall (newest, best
+ * first), ascending for the others; a second click reverses; a third goes back to newest first.
+ */
+function SortHeader({
+  column,
+  label,
+  className,
+  sort,
+  onSort,
+}: {
+  column: HistorySortColumn;
+  label: string;
+  className: string | undefined;
+  sort: HistorySort | undefined;
+  onSort: (sort: HistorySort | undefined) => void;
+}) {
+  const first = column === 'when' || column === 'overall' ? 'desc' : 'asc';
+  const current =
+    sort?.column === column ? sort.direction : column === 'when' && !sort ? 'desc' : null;
+  const next = (): HistorySort | undefined => {
+    if (current === null) return { column, direction: first };
+    if (current === first) return { column, direction: first === 'asc' ? 'desc' : 'asc' };
+    return undefined;
+  };
+  return (
+    <th
+      className={className}
+      aria-sort={current === null ? 'none' : current === 'asc' ? 'ascending' : 'descending'}
+    >
+      <button type="button" className="sort-button" onClick={() => onSort(next())}>
+        {label}
+        <span className="sort-mark" aria-hidden="true">
+          {current === null ? '↕' : current === 'asc' ? '▲' : '▼'}
+        </span>
+      </button>
+    </th>
   );
 }
 

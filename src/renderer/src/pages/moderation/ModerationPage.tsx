@@ -1,4 +1,15 @@
 import { useState } from 'react';
+import {
+  CartesianGrid,
+  Legend,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { Agreement } from '../../../../shared/app-api';
 import type { Task } from '../../../../shared/contract/endpoints';
 import { api } from '../../bridge';
@@ -100,66 +111,95 @@ export function ModerationPage() {
   );
 }
 
-const SIZE = 260;
-const PAD = 34;
+const COMPONENT_COLORS: Record<string, string> = {
+  content: '#2b6cb0',
+  pronunciation: '#c05621',
+  fluency: '#2f855a',
+  words: '#805ad5',
+  overall: '#1a202c',
+};
 
 /** Engine against examiner, each as a share of the maximum; the diagonal is full agreement. */
 function AgreementChart({ pairs }: { pairs: Agreement['pairs'] }) {
-  const at = (share: number) => PAD + share * (SIZE - 2 * PAD);
+  const components = Object.keys(COMPONENT_NAMES).filter((name) =>
+    pairs.some((pair) => pair.component === name),
+  );
   return (
-    <figure className="agreement-chart">
-      <svg
-        width={SIZE}
-        height={SIZE}
-        role="img"
-        aria-label={`Engine against examiner, ${pairs.length} marks`}
-      >
-        <rect
-          x={PAD}
-          y={PAD}
-          width={SIZE - 2 * PAD}
-          height={SIZE - 2 * PAD}
-          className="chart-frame"
-        />
-        <line
-          x1={at(0)}
-          y1={SIZE - at(0)}
-          x2={at(1)}
-          y2={SIZE - at(1)}
-          className="chart-diagonal"
-        />
-        {pairs.map((pair, index) => (
-          <circle
-            key={index}
-            cx={at(Math.min(1, pair.engine))}
-            cy={SIZE - at(Math.min(1, pair.examiner))}
-            r={4}
-            className={`chart-point component-${pair.component}`}
-          >
-            <title>
-              {`${taskTitle(pair.task)}, ${COMPONENT_NAMES[pair.component]}: engine ${percent(pair.engine)}, examiner ${percent(pair.examiner)}`}
-            </title>
-          </circle>
-        ))}
-        <text x={SIZE / 2} y={SIZE - 8} textAnchor="middle" className="chart-axis">
-          Engine (share of maximum)
-        </text>
-        <text
-          x={12}
-          y={SIZE / 2}
-          textAnchor="middle"
-          transform={`rotate(-90 12 ${SIZE / 2})`}
-          className="chart-axis"
-        >
-          Examiner
-        </text>
-      </svg>
+    <figure className="agreement-chart" aria-label="Agreement chart">
+      {/* The table above gives the figures: the chart reads as one image with its summary. */}
+      <div role="img" aria-label={`Engine against examiner, ${pairs.length} marks`}>
+        <ResponsiveContainer width="100%" height={440}>
+          <ScatterChart margin={{ top: 8, right: 24, bottom: 16, left: 8 }}>
+            <CartesianGrid stroke="#e2e8f0" />
+            <XAxis
+              type="number"
+              dataKey="engine"
+              name="Engine"
+              domain={[0, 100]}
+              ticks={[0, 25, 50, 75, 100]}
+              tickFormatter={(value: number) => `${value} %`}
+              tick={{ fontSize: 13 }}
+              height={52}
+              label={{ value: 'Engine, % of the maximum', position: 'insideBottom', offset: -6 }}
+            />
+            <YAxis
+              type="number"
+              dataKey="examiner"
+              name="Examiner"
+              domain={[0, 100]}
+              ticks={[0, 25, 50, 75, 100]}
+              tickFormatter={(value: number) => `${value} %`}
+              tick={{ fontSize: 13 }}
+              width={84}
+              label={{
+                value: 'Examiner, % of the maximum',
+                angle: -90,
+                position: 'insideLeft',
+                style: { textAnchor: 'middle' },
+              }}
+            />
+            <ReferenceLine
+              segment={[
+                { x: 0, y: 0 },
+                { x: 100, y: 100 },
+              ]}
+              stroke="#a0aec0"
+              strokeDasharray="6 4"
+              ifOverflow="extendDomain"
+            />
+            <Tooltip
+              cursor={{ strokeDasharray: '3 3' }}
+              formatter={(value) => `${String(value)} %`}
+            />
+            <Legend verticalAlign="top" height={32} />
+            {components.map((component) => (
+              <Scatter
+                key={component}
+                name={COMPONENT_NAMES[component]}
+                fill={COMPONENT_COLORS[component]}
+                isAnimationActive={false}
+                data={pairs
+                  .filter((pair) => pair.component === component)
+                  .map((pair) => ({
+                    engine: percentOf(pair.engine),
+                    examiner: percentOf(pair.examiner),
+                    task: taskTitle(pair.task),
+                  }))}
+              />
+            ))}
+          </ScatterChart>
+        </ResponsiveContainer>
+      </div>
       <figcaption className="muted">
-        Each dot is one component of one attempt; dots on the diagonal are marks the examiner and
-        the engine agree on.
+        Each dot is one component of one attempt; dots on the dashed diagonal are marks the examiner
+        and the engine agree on, dots above it marks the examiner gave higher.
       </figcaption>
     </figure>
   );
+}
+
+function percentOf(share: number): number {
+  return Math.round(Math.min(1, share) * 1000) / 10;
 }
 
 function signed(value: number | null): string {

@@ -1,0 +1,45 @@
+import type { Task } from './contract/endpoints.js';
+import { marksHesitations } from './hesitation.js';
+
+export interface LegendEntry {
+  /** The engine's word label, which gives the colour. */
+  label: 'Good' | 'Average' | 'Bad' | 'Missing' | 'Inserted' | 'Pause';
+  /** What the colour means in this task. */
+  name: string;
+  /** rl, di: an `Inserted` entry is a hesitation, drawn muted. */
+  hesitation?: boolean;
+}
+
+/** How a dictation word's label reads to an examiner: nothing in it is about sound. */
+export const DICTATION_MARKS: Record<string, { name: string; title: string }> = {
+  Good: { name: 'Correct', title: 'Written and spelled correctly' },
+  Bad: {
+    name: 'Written wrongly',
+    title: 'Written, but misspelled or in another form: see the notes',
+  },
+  Missing: { name: 'Missed', title: 'Not written' },
+};
+
+/**
+ * What each word colour means, per task. Dictation marks written words: correct, written
+ * wrongly, or missing (extra words cost nothing and are not listed); speaking marks how each
+ * word was said, the words added (rs) or the hesitations (rl, di), and the pauses.
+ */
+export function wordLegend(task: Task): LegendEntry[] {
+  if (task === 'wfd') {
+    return (['Good', 'Bad', 'Missing'] as const).map((label) => ({
+      label,
+      name: DICTATION_MARKS[label]!.name,
+    }));
+  }
+  return [
+    { label: 'Good', name: 'Good' },
+    { label: 'Average', name: 'Average' },
+    { label: 'Bad', name: 'Bad' },
+    { label: 'Pause', name: 'Pause' },
+    { label: 'Missing', name: 'Missing' },
+    marksHesitations(task)
+      ? { label: 'Inserted', name: 'Hesitation', hesitation: true }
+      : { label: 'Inserted', name: 'Inserted' },
+  ];
+}
