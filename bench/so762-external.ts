@@ -105,18 +105,20 @@ export async function externalTest(
 ): Promise<ExternalTest> {
   const train = trainPart(corpus);
   const test = testPart(corpus);
-  const checks = await audioChecks(corpus.cases);
-  const crossValidated = await cached('train-cv', async () => {
-    log('external: nested cross-validation over the train speakers');
-    return figuresOf(crossValidate(train.items, train.cases, checks), train.items.length);
-  });
+  let checks: Promise<Map<string, AudioCheck>> | undefined;
+  const audio = (): Promise<Map<string, AudioCheck>> => (checks ??= audioChecks(corpus.cases));
   const external = await cached('external', async () => {
     log('external: fitting on the train speakers, scoring the test speakers');
     const calibration = trainOnlyCalibration(corpus);
     const result = emptyValidation();
+    const found = await audio();
     for (const item of test.items)
-      scoreItem(item, calibration, checks.get(item.id) ?? { silent: false, cautions: [] }, result);
+      scoreItem(item, calibration, found.get(item.id) ?? { silent: false, cautions: [] }, result);
     return figuresOf(result, test.items.length);
+  });
+  const crossValidated = await cached('train-cv', async () => {
+    log('external: nested cross-validation over the train speakers');
+    return figuresOf(crossValidate(train.items, train.cases, await audio()), train.items.length);
   });
   return { crossValidated, external, variants: utteranceVariants(train.items, test.items) };
 }

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-web';
-import { Silero } from '@ricky0123/vad-web/dist/models/index.js';
+import { Silero, type Model } from '@ricky0123/vad-web/dist/models/index.js';
 import { speechFrames } from '../src/engine/audio/vad.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { gaussian, seededRandom } from '../test/helpers/speech-fixtures.js';
@@ -42,9 +42,9 @@ interface Sample {
   samples: Float32Array;
 }
 
-let silero: Promise<Silero> | undefined;
+let silero: Promise<Model> | undefined;
 
-function sileroModel(): Promise<Silero> {
+function sileroModel(): Promise<Model> {
   ort.env.wasm.numThreads = 1;
   ort.env.logLevel = 'error';
   silero ??= Silero.new(ort as never, async () => {
