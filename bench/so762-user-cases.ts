@@ -51,6 +51,8 @@ export interface UserCase {
   unsaidSlots?: number[];
   /** restart: where the full reading starts in the case's audio, in ms. */
   restartMs?: number;
+  /** cut: where the audio was cut, in ms. */
+  cutMs?: number;
   /** codec: the encoding; `voice` for synthetic and accented readings; `kind` for music. */
   variant?: string;
 }
@@ -206,7 +208,7 @@ export async function buildUserCases(
       labelId: label.id,
       refText: label.text,
       unsaidSlots: unsaid,
-      restartMs: Math.round(cutMs),
+      cutMs: Math.round(cutMs),
     });
   }
   for (const label of restartLabels) {
@@ -302,7 +304,7 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
     case 'replace2':
       return writeSamples(out, await corpusSamples(item.labelId));
     case 'cut':
-      return writeSamples(out, withRoomTail(await corpusSamples(item.labelId), item.restartMs!));
+      return writeSamples(out, withRoomTail(await corpusSamples(item.labelId), item.cutMs!));
     case 'restart':
       return writeSamples(out, await restart(item));
     case 'music':

@@ -239,13 +239,14 @@ export function userRows(
     item.unsaidSlots!.map((slot) => ({
       label: outcome.code ? 'Missing' : (outcome.words[slot]?.label ?? 'Missing'),
       word: outcome.words[slot],
+      cutMs: item.cutMs!,
     })),
   );
   const shown = unsaid.filter((word) => word.label !== 'Missing');
   rows.push({
-    family: `first half of a reading, whole sentence as refText: unsaid words after the cut (aligned start ≥ cut + 250 ms on the full reading)`,
+    family: `first half of a reading, whole sentence as refText: unsaid words after the cut (aligned start ≥ cut + 250 ms on the full reading; n = readings, counts = words)`,
     n: cut.length,
-    figure: `shown as said ${pct(shown.length, unsaid.length)} (Good ${shown.filter((w) => w.label === 'Good').length}, Average ${shown.filter((w) => w.label === 'Average').length}, Bad ${shown.filter((w) => w.label === 'Bad').length}); Missing ${pct(unsaid.length - shown.length, unsaid.length)}`,
+    figure: `shown as said ${pct(shown.length, unsaid.length)} (Good ${shown.filter((w) => w.label === 'Good').length}, Average ${shown.filter((w) => w.label === 'Average').length}, Bad ${shown.filter((w) => w.label === 'Bad').length}; ${shown.filter((w) => (w.word?.end ?? 0) > w.cutMs).length} of them timed after the cut, inside the 1 s of room noise); Missing ${pct(unsaid.length - shown.length, unsaid.length)}`,
     goal: 'Missing ≥ 90%, never Good',
     met:
       unsaid.length - shown.length >= 0.9 * unsaid.length && !shown.some((w) => w.label === 'Good')
