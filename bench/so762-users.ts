@@ -157,7 +157,7 @@ function fullContent(outcome: UserOutcome): boolean {
 }
 
 function pct(count: number, total: number): string {
-  return `${count}/${total} (${total > 0 ? ((100 * count) / total).toFixed(0) : '–'}%)`;
+  return `${count}/${total} (${total > 0 ? ((100 * count) / total).toFixed(1) : '–'}%)`;
 }
 
 function meet(count: number, total: number, goal: number, atMost = false): string {
