@@ -70,17 +70,8 @@ export function speakerFolds(speakers: Iterable<string>): Map<string, number> {
   return new Map(sorted.map((speaker, index) => [speaker, index % FOLDS]));
 }
 
-/**
- * Every case is scored by models fitted on the other folds' speakers only; every choice the
- * calibration makes (verification bar, label bars, out-of-fold context) is made inside it.
- */
-export function crossValidate(
-  items: readonly CorpusItem[],
-  cases: readonly CaseItem[],
-  checks: ReadonlyMap<string, AudioCheck>,
-): CrossValidation {
-  const folds = speakerFolds(cases.map((item) => item.case.speaker));
-  const result: CrossValidation = {
+export function emptyValidation(): CrossValidation {
+  return {
     phone: emptyPairs(),
     phoneHeard: emptyPairs(),
     word: emptyPairs(),
@@ -93,6 +84,19 @@ export function crossValidate(
     missingExpert: [],
     outcomes: [],
   };
+}
+
+/**
+ * Every case is scored by models fitted on the other folds' speakers only; every choice the
+ * calibration makes (verification bar, label bars, out-of-fold context) is made inside it.
+ */
+export function crossValidate(
+  items: readonly CorpusItem[],
+  cases: readonly CaseItem[],
+  checks: ReadonlyMap<string, AudioCheck>,
+): CrossValidation {
+  const folds = speakerFolds(cases.map((item) => item.case.speaker));
+  const result = emptyValidation();
   for (let fold = 0; fold < FOLDS; fold += 1) {
     const inFold = (speaker: string): boolean => folds.get(speaker) === fold;
     const trainItems = items.filter((item) => !inFold(item.speaker));
@@ -152,7 +156,7 @@ function push(pairs: Pairs, predicted: number, expert: number, speaker: string):
   pairs.speakers.push(speaker);
 }
 
-function scoreItem(
+export function scoreItem(
   item: CorpusItem,
   calibration: Calibration,
   check: AudioCheck,

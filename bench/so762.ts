@@ -5,6 +5,7 @@
  * Usage: npm run bench:so762            (writes bench/results/so762.md)
  *        npm run bench:so762 -- --quick (cross-validation only, printed, nothing written)
  *        npm run bench:so762 -- --quick --cached (the same on the cases analysed so far)
+ *        npm run bench:so762 -- --users (issue 19's case families and external test only)
  */
 import { writeFileSync } from 'node:fs';
 import { analyseQuality } from '../src/engine/audio/quality.js';
@@ -25,6 +26,7 @@ import {
 } from './so762-cv.js';
 import { scoreOverHttp, type HttpOutcome } from './so762-http.js';
 import { measureRuntime, type RuntimeFigures } from './so762-runtime.js';
+import { runIssue19Bench } from './so762-issue19.js';
 
 const RUNTIME_STRIDE = 10;
 const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
@@ -39,6 +41,10 @@ const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
 
 if (!corpusAvailable()) {
   console.log(`bench:so762 skipped: speechocean762 not found at ${SO762_DIR}`);
+  process.exit(0);
+}
+if (process.argv.includes('--users')) {
+  await runIssue19Bench();
   process.exit(0);
 }
 
@@ -61,6 +67,7 @@ const runtime = await measureRuntime(
 const report = render(corpus.items.length, sections, http, runtime);
 writeFileSync(new URL('./results/so762.md', import.meta.url), report);
 console.log(report);
+await runIssue19Bench();
 
 /** The audio check every answer meets before scoring: silence refused, noise and clipping noted. */
 async function audioChecks(cases: readonly CaseItem[]): Promise<Map<string, AudioCheck>> {

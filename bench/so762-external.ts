@@ -1,0 +1,296 @@
+/**
+ * The external test of issue 19: the shipped calibration's fit on the corpus's train speakers
+ * only, scored on its 60 test speakers, next to the nested cross-validation over the train
+ * speakers (what the bench would have forecast from the training data alone), and the gap.
+ * Then simpler utterance models, each chosen by nested cross-validation only, with the external
+ * figure they would have got.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyseQuality } from '../src/engine/audio/quality.js';
+import {
+  predictTrees,
+  fitBoostedTrees,
+  type BoostOptions,
+} from '../src/engine/scoring/boosted-trees.js';
+import { RIDGE_LAMBDA } from '../src/engine/scoring/calibration.js';
+import { UTTERANCE_FEATURES, utteranceFeatures } from '../src/engine/scoring/features.js';
+import { predict } from '../src/engine/scoring/linear-model.js';
+import { fitRidge, type TrainingRow } from '../src/engine/scoring/ridge.js';
+import { pearson } from '../src/engine/scoring/statistics.js';
+import { audioCautions } from '../src/engine/speaking/index.js';
+import type { Corpus, CaseItem, CorpusItem } from './so762-analyses.js';
+import { caseAudio } from './so762-cases.js';
+import {
+  correlation,
+  crossValidate,
+  emptyValidation,
+  FOLDS,
+  scoreItem,
+  speakerFolds,
+  type AudioCheck,
+  type CrossValidation,
+} from './so762-cv.js';
+import {
+  engineFingerprint,
+  testPart,
+  trainOnlyCalibration,
+  trainPart,
+  USERS_CACHE_DIR,
+} from './so762-split.js';
+
+/** The figures compared: Pearson r with the experts, and false Missing among words rated 5+. */
+export interface Figures {
+  accuracy: number;
+  word: number;
+  phone: number;
+  fluency: number;
+  overall: number;
+  total: number;
+  falseMissing: number;
+  wordsRatedFivePlus: number;
+  utterances: number;
+}
+
+function figuresOf(result: CrossValidation, utterances: number): Figures {
+  const rated = result.word.expert.filter((accuracy) => accuracy >= 5).length;
+  return {
+    accuracy: correlation(result.accuracy),
+    word: correlation(result.word),
+    phone: correlation(result.phone),
+    fluency: correlation(result.fluency),
+    overall: correlation(result.overall),
+    total: correlation(result.total),
+    falseMissing: result.missingExpert.filter((accuracy) => accuracy >= 5).length,
+    wordsRatedFivePlus: rated,
+    utterances,
+  };
+}
+
+async function audioChecks(cases: readonly CaseItem[]): Promise<Map<string, AudioCheck>> {
+  const result = new Map<string, AudioCheck>();
+  for (const item of cases) {
+    const samples = await caseAudio(item.case);
+    const quality = await analyseQuality({
+      samples,
+      sampleRate: 16000,
+      durationSeconds: samples.length / 16000,
+    });
+    result.set(item.id, { silent: quality.silent, cautions: audioCautions(quality) });
+  }
+  return result;
+}
+
+function cached<T>(name: string, compute: () => Promise<T>): Promise<T> {
+  const file = join(USERS_CACHE_DIR, `${name}-${engineFingerprint()}.json`);
+  if (existsSync(file)) return Promise.resolve(JSON.parse(readFileSync(file, 'utf8')) as T);
+  return compute().then((value) => {
+    mkdirSync(USERS_CACHE_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(value));
+    return value;
+  });
+}
+
+export interface ExternalTest {
+  /** Nested, speaker-grouped cross-validation over the train speakers only. */
+  crossValidated: Figures;
+  /** Fitted on the train speakers, scored on the 60 test speakers. */
+  external: Figures;
+  variants: VariantFigures[];
+}
+
+export async function externalTest(
+  corpus: Corpus,
+  log: (line: string) => void,
+): Promise<ExternalTest> {
+  const train = trainPart(corpus);
+  const test = testPart(corpus);
+  let checks: Promise<Map<string, AudioCheck>> | undefined;
+  const audio = (): Promise<Map<string, AudioCheck>> => (checks ??= audioChecks(corpus.cases));
+  const external = await cached('external', async () => {
+    log('external: fitting on the train speakers, scoring the test speakers');
+    const calibration = trainOnlyCalibration(corpus);
+    const result = emptyValidation();
+    const found = await audio();
+    for (const item of test.items)
+      scoreItem(item, calibration, found.get(item.id) ?? { silent: false, cautions: [] }, result);
+    return figuresOf(result, test.items.length);
+  });
+  const crossValidated = await cached('train-cv', async () => {
+    log('external: nested cross-validation over the train speakers');
+    return figuresOf(crossValidate(train.items, train.cases, await audio()), train.items.length);
+  });
+  return { crossValidated, external, variants: utteranceVariants(train.items, test.items) };
+}
+
+/** An utterance model: ridge, trees or their mean, on a set of features. */
+interface Variant {
+  name: string;
+  features: readonly string[];
+  ridge: number | null;
+  trees: BoostOptions | null;
+}
+
+const GOP_FEATURES = ['meanGop', 'lowGop10', 'lowGopShare', 'minWordGop', 'meanLogPosterior'];
+/** Close to the plain fifteen of the corpus README's floor: GOP statistics, rates, pauses, lengths. */
+const PLAIN_FEATURES = [
+  ...GOP_FEATURES,
+  'gopSpread',
+  'speechRate',
+  'articulationRate',
+  'pauseCount',
+  'longestPause',
+  'durationSpread',
+  'logSpan',
+];
+const SHIPPED_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf: 15 };
+
+export const VARIANTS: Variant[] = [
+  {
+    name: 'shipped: ridge λ5 + 100 trees depth 2, 18 features',
+    features: UTTERANCE_FEATURES,
+    ridge: RIDGE_LAMBDA.utterance,
+    trees: SHIPPED_TREES,
+  },
+  { name: 'ridge λ5, 18 features', features: UTTERANCE_FEATURES, ridge: 5, trees: null },
+  { name: 'ridge λ30, 18 features', features: UTTERANCE_FEATURES, ridge: 30, trees: null },
+  { name: 'ridge λ100, 18 features', features: UTTERANCE_FEATURES, ridge: 100, trees: null },
+  {
+    name: '100 trees depth 2 only, 18 features',
+    features: UTTERANCE_FEATURES,
+    ridge: null,
+    trees: SHIPPED_TREES,
+  },
+  {
+    name: 'ridge λ5 + 30 trees depth 1, 18 features',
+    features: UTTERANCE_FEATURES,
+    ridge: 5,
+    trees: { rounds: 30, rate: 0.05, depth: 1, minLeaf: 30 },
+  },
+  { name: 'ridge λ5, 12 plain features', features: PLAIN_FEATURES, ridge: 5, trees: null },
+  { name: 'ridge λ30, 12 plain features', features: PLAIN_FEATURES, ridge: 30, trees: null },
+  {
+    name: 'ridge λ5 + 100 trees depth 2, 12 plain features',
+    features: PLAIN_FEATURES,
+    ridge: 5,
+    trees: SHIPPED_TREES,
+  },
+  { name: 'ridge λ5, 5 GOP features', features: GOP_FEATURES, ridge: 5, trees: null },
+];
+
+type Target = 'accuracy' | 'fluency' | 'total';
+const TARGETS: Target[] = ['accuracy', 'fluency', 'total'];
+
+export interface VariantFigures {
+  name: string;
+  target: Target;
+  crossValidated: number;
+  external: number;
+}
+
+function fitVariant(
+  variant: Variant,
+  rows: readonly TrainingRow[],
+): (values: Record<string, number>) => number {
+  const ridge =
+    variant.ridge === null
+      ? null
+      : fitRidge(rows, variant.features, variant.ridge, { min: 0, max: 10 });
+  const trees =
+    variant.trees === null ? null : fitBoostedTrees(rows, variant.features, variant.trees);
+  return (values) => {
+    const parts = [
+      ridge ? predict(ridge, values) : null,
+      trees ? predictTrees(trees, values) : null,
+    ].filter((value): value is number => value !== null);
+    return Math.min(10, Math.max(0, parts.reduce((a, b) => a + b, 0) / parts.length));
+  };
+}
+
+function rowsOf(items: readonly CorpusItem[], target: Target): TrainingRow[] {
+  return items.map((item) => ({
+    values: utteranceFeatures(item.analysis),
+    target: item.label[target],
+  }));
+}
+
+/** Each variant's nested-CV r on the train speakers (5 speaker folds) and its external r. */
+function utteranceVariants(
+  train: readonly CorpusItem[],
+  test: readonly CorpusItem[],
+): VariantFigures[] {
+  const folds = speakerFolds(train.map((item) => item.speaker));
+  return TARGETS.flatMap((target) => {
+    const rows = rowsOf(train, target);
+    const testRows = rowsOf(test, target);
+    return VARIANTS.map((variant) => {
+      const predicted = new Array<number>(rows.length).fill(0);
+      for (let fold = 0; fold < FOLDS; fold += 1) {
+        const inFold = train.map((item) => folds.get(item.speaker) === fold);
+        const model = fitVariant(
+          variant,
+          rows.filter((_, index) => !inFold[index]),
+        );
+        rows.forEach((row, index) => {
+          if (inFold[index]) predicted[index] = model(row.values);
+        });
+      }
+      const model = fitVariant(variant, rows);
+      return {
+        name: variant.name,
+        target,
+        crossValidated: pearson(
+          predicted,
+          rows.map((row) => row.target),
+        ),
+        external: pearson(
+          testRows.map((row) => model(row.values)),
+          testRows.map((row) => row.target),
+        ),
+      };
+    });
+  });
+}
+
+function fmt(value: number): string {
+  return value.toFixed(3);
+}
+
+export function externalSection(result: ExternalTest): string[] {
+  const { crossValidated: cv, external: ex } = result;
+  const row = (name: string, pick: (f: Figures) => number, goal: string): string =>
+    `| ${name} | ${fmt(pick(cv))} | ${fmt(pick(ex))} | ${fmt(pick(cv) - pick(ex))} | ${goal} |`;
+  const share = (f: Figures): string =>
+    `${f.falseMissing} of ${f.wordsRatedFivePlus} (${((100 * f.falseMissing) / Math.max(1, f.wordsRatedFivePlus)).toFixed(2)}%)`;
+  const chosen = TARGETS.map((target) => {
+    const rows = result.variants.filter((variant) => variant.target === target);
+    const best = rows.reduce((a, b) => (b.crossValidated > a.crossValidated ? b : a));
+    return `- ${target}: chosen by nested CV → ${best.name}: CV ${fmt(best.crossValidated)}, external ${fmt(best.external)} (best external among them: ${fmt(Math.max(...rows.map((r) => r.external)))}).`;
+  });
+  return [
+    '## External test: fitted on the corpus-train speakers, scored on the 60 corpus-test speakers',
+    '',
+    `Train: ${cv.utterances} utterances (every speaker of ../shared/so762 outside the corpus's test list) and the negative cases built from them; test: ${ex.utterances} utterances of 60 speakers, untouched by any fit or choice. Cross-validation: ${FOLDS} outer speaker folds over the train speakers, every calibration choice on inner folds (bench/so762-cv.ts).`,
+    '',
+    '| Pearson r with the experts | Nested CV (train speakers) | External (test speakers) | Gap (CV − external) | Goal (external) |',
+    '|---|---|---|---|---|',
+    row('Utterance accuracy → pronunciation', (f) => f.accuracy, '≥ 0.65; gap ≤ 0.03'),
+    row('Word accuracy (all words; Missing = 0)', (f) => f.word, '≥ 0.40'),
+    row('Phone accuracy (all phones; unheard = 0)', (f) => f.phone, '≥ 0.40'),
+    row('Fluency', (f) => f.fluency, ''),
+    row('`overall` as a client receives it vs expert total', (f) => f.overall, ''),
+    row('Total model vs expert total', (f) => f.total, ''),
+    `| False Missing (words the experts rated 5+) | ${share(cv)} | ${share(ex)} | | ≤ 0.5% |`,
+    '',
+    '### Simpler utterance models (chosen by nested CV only; the external figure is what it would have got)',
+    '',
+    '| Model | Target | Nested CV r (train) | External r (test) | Gap |',
+    '|---|---|---|---|---|',
+    ...result.variants.map(
+      (variant) =>
+        `| ${variant.name} | ${variant.target} | ${fmt(variant.crossValidated)} | ${fmt(variant.external)} | ${fmt(variant.crossValidated - variant.external)} |`,
+    ),
+    '',
+    ...chosen,
+  ];
+}

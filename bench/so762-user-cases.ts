@@ -1,0 +1,467 @@
+/**
+ * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
+ * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
+ * short, a restart, music, a reading slowed to a third, babble, codecs, synthetic and accented
+ * voices. Every choice is seeded, so the same cases come out on every run.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { decodeAudio } from '../src/engine/audio/decode.js';
+import { FRAME_MS } from '../src/engine/speech/recognize.js';
+import { encodeWav, seededRandom } from '../test/helpers/speech-fixtures.js';
+import type { CaseAnalysis } from './so762-analyses.js';
+import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
+import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
+
+const run = promisify(execFile);
+const RATE = 16000;
+const AUDIO_DIR = join(USERS_CACHE_DIR, 'audio');
+
+export const FAMILIES = [
+  'clean',
+  'replace1',
+  'replace2',
+  'cut',
+  'restart',
+  'music',
+  'slow3',
+  'babble',
+  'codec',
+  'synthetic',
+  'accented',
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export const CODECS = ['wav', 'mp3-64k', 'opus-32k-webm', 'telephone-8k'] as const;
+export type Codec = (typeof CODECS)[number];
+
+export interface UserCase {
+  id: string;
+  family: Family;
+  /** The corpus utterance whose audio or text the case uses. */
+  labelId: string;
+  refText: string;
+  /** Audio file name under the audio folder (built by `buildAudio`). */
+  file: string;
+  /** replace1/2: the slots of refText that hold a word the learner did not say. */
+  replacedSlots?: number[];
+  /** cut: the slots whose forced-alignment start on the full reading is clearly after the cut. */
+  unsaidSlots?: number[];
+  /** restart: where the full reading starts in the case's audio, in ms. */
+  restartMs?: number;
+  /** cut: where the audio was cut, in ms. */
+  cutMs?: number;
+  /** codec: the encoding; `voice` for synthetic and accented readings; `kind` for music. */
+  variant?: string;
+}
+
+/** How many cases each family gets (a family draws its utterances by seeded shuffle). */
+export const FAMILY_SIZE: Record<Family, number> = {
+  clean: 0,
+  replace1: 40,
+  replace2: 30,
+  cut: 30,
+  restart: 30,
+  music: 16,
+  slow3: 12,
+  babble: 24,
+  codec: 25,
+  synthetic: 8,
+  accented: 10,
+};
+
+/** A word is counted as unsaid after a cut only if its aligned start is this far past the cut. */
+export const CUT_MARGIN_MS = 250;
+const RESTART_PAUSE_SECONDS = 0.7;
+const BABBLE_BELOW_DB = 10;
+const SLOWED_TEMPO = 1 / 3;
+const ESPEAK_VOICES = ['en-us', 'en-us+f3', 'en-us+m3', 'en-us+f5'];
+const ACCENTED_VOICES = ['cmn', 'hi', 'es', 'it'];
+export const MUSIC_KINDS = ['piano-chords', 'tone-sequence', 'whistle-sweep', 'piano-melody'];
+
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const next = seededRandom(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+export function seedOf(text: string): number {
+  let hash = 2166136261;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
+
+export function festivalAvailable(): boolean {
+  return existsSync('/usr/bin/text2wave');
+}
+
+/** Words of other sentences, three letters or more: candidates for a word the learner never said. */
+function replacementPool(labels: readonly Label[]): string[] {
+  return [...new Set(labels.flatMap((label) => label.text.split(' ')))]
+    .filter((word) => /^[A-Z]{3,}$/u.test(word))
+    .sort();
+}
+
+/** The text with `count` of its words (three letters or more) replaced by words it lacks. */
+function replaced(
+  label: Label,
+  pool: readonly string[],
+  count: number,
+): { text: string; slots: number[] } | null {
+  const words = label.text.split(' ');
+  const seed = seedOf(`${label.id}:${count}`);
+  const candidates = words.flatMap((word, slot) => (/^[A-Z]{3,}$/u.test(word) ? [slot] : []));
+  if (candidates.length < count || words.length < 3) return null;
+  const slots = shuffled(candidates, seed)
+    .slice(0, count)
+    .sort((a, b) => a - b);
+  const own = new Set(words);
+  const options = shuffled(
+    pool.filter((word) => !own.has(word)),
+    seed + 1,
+  );
+  const out = [...words];
+  slots.forEach((slot, index) => (out[slot] = options[index]!));
+  return { text: out.join(' '), slots };
+}
+
+/** Aligned word times (ms) of a full reading, by reference slot; absent where none was aligned. */
+export function wordTimes(analysis: CaseAnalysis): Map<number, { start: number; end: number }> {
+  return new Map(
+    analysis.analysis.heard.map((word) => [
+      word.slot,
+      { start: word.startFrame * FRAME_MS, end: (word.endFrame + 1) * FRAME_MS },
+    ]),
+  );
+}
+
+/** The middle of the speech, by level (no recogniser decides where the cut falls), in ms. */
+function speechMiddleMs(samples: Float32Array): number {
+  const frame = 160;
+  const loud: number[] = [];
+  for (let start = 0; start + frame <= samples.length; start += frame) {
+    let sum = 0;
+    for (let i = start; i < start + frame; i += 1) sum += samples[i]! ** 2;
+    loud.push(sum / frame);
+  }
+  const threshold = Math.max(...loud) * 1e-3;
+  const voiced = loud.flatMap((power, index) => (power > threshold ? [index] : []));
+  return (((voiced[0] ?? 0) + (voiced.at(-1) ?? 0)) / 2) * 10;
+}
+
+function corpusWav(labelId: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(SO762_DIR, 'audio', `${labelId}.wav`)));
+}
+
+export async function corpusSamples(labelId: string): Promise<Float32Array> {
+  return (await decodeAudio(corpusWav(labelId))).samples;
+}
+
+/** Builds every case of the test speakers; full readings' alignments give the cut's word times. */
+export async function buildUserCases(
+  labels: readonly Label[],
+  fullReadings: ReadonlyMap<string, CaseAnalysis>,
+): Promise<UserCase[]> {
+  const test = labels.filter((label) => isTestSpeaker(speakerOf(label.id)));
+  const pool = replacementPool(labels);
+  const pick = (family: Family, usable: (label: Label) => boolean = () => true): Label[] =>
+    shuffled(test, seedOf(family)).filter(usable).slice(0, FAMILY_SIZE[family]);
+  const cases: UserCase[] = [];
+  const add = (item: Omit<UserCase, 'file'>, extension = 'wav'): void => {
+    cases.push({ ...item, file: `${item.id.replace(/[^a-z0-9-]/giu, '_')}.${extension}` });
+  };
+  const longEnough = (label: Label): boolean => label.text.split(' ').length >= 4;
+
+  // The clean readings are those the restarts are built from: a restart is judged against them.
+  const restartLabels = pick('restart', longEnough);
+  for (const label of restartLabels)
+    add({ id: `clean:${label.id}`, family: 'clean', labelId: label.id, refText: label.text });
+  for (const count of [1, 2]) {
+    const family = count === 1 ? 'replace1' : 'replace2';
+    for (const label of pick(family, (l) => replaced(l, pool, count) !== null)) {
+      const { text, slots } = replaced(label, pool, count)!;
+      add({
+        id: `${family}:${label.id}`,
+        family,
+        labelId: label.id,
+        refText: text,
+        replacedSlots: slots,
+      });
+    }
+  }
+  for (const label of pick('cut', longEnough)) {
+    const full = fullReadings.get(`real:${label.id}`);
+    if (!full) continue;
+    const cutMs = speechMiddleMs(await corpusSamples(label.id));
+    const unsaid = [...wordTimes(full)]
+      .filter(([, time]) => time.start >= cutMs + CUT_MARGIN_MS)
+      .map(([slot]) => slot);
+    add({
+      id: `cut:${label.id}`,
+      family: 'cut',
+      labelId: label.id,
+      refText: label.text,
+      unsaidSlots: unsaid,
+      cutMs: Math.round(cutMs),
+    });
+  }
+  for (const label of restartLabels) {
+    const full = fullReadings.get(`real:${label.id}`);
+    const second = full ? wordTimes(full).get(1) : undefined;
+    if (!second) continue;
+    add({
+      id: `restart:${label.id}`,
+      family: 'restart',
+      labelId: label.id,
+      refText: label.text,
+      restartMs: second.end + 50 + RESTART_PAUSE_SECONDS * 1000,
+    });
+  }
+  pick('music').forEach((label, index) =>
+    add({
+      id: `music:${MUSIC_KINDS[index % MUSIC_KINDS.length]}:${label.id}`,
+      family: 'music',
+      labelId: label.id,
+      refText: label.text,
+      variant: MUSIC_KINDS[index % MUSIC_KINDS.length],
+    }),
+  );
+  for (const label of pick('slow3'))
+    add({ id: `slow3:${label.id}`, family: 'slow3', labelId: label.id, refText: label.text });
+  for (const label of pick('babble'))
+    add({ id: `babble:${label.id}`, family: 'babble', labelId: label.id, refText: label.text });
+  for (const label of pick('codec')) {
+    for (const codec of CODECS) {
+      const extension = codec === 'mp3-64k' ? 'mp3' : codec === 'opus-32k-webm' ? 'webm' : 'wav';
+      add(
+        {
+          id: `codec:${codec}:${label.id}`,
+          family: 'codec',
+          labelId: label.id,
+          refText: label.text,
+          variant: codec,
+        },
+        extension,
+      );
+    }
+  }
+  const voices = [...ESPEAK_VOICES, ...(festivalAvailable() ? ['festival'] : [])];
+  for (const voice of voices)
+    for (const label of pick('synthetic'))
+      add({
+        id: `synthetic:${voice}:${label.id}`,
+        family: 'synthetic',
+        labelId: label.id,
+        refText: label.text,
+        variant: voice,
+      });
+  for (const voice of ACCENTED_VOICES)
+    for (const label of pick('accented'))
+      add({
+        id: `accented:${voice}:${label.id}`,
+        family: 'accented',
+        labelId: label.id,
+        refText: label.text,
+        variant: voice,
+      });
+  return cases;
+}
+
+/** Writes the case's audio under the cache's audio folder once; returns its path. */
+export async function buildAudio(item: UserCase, labels: readonly Label[]): Promise<string> {
+  mkdirSync(AUDIO_DIR, { recursive: true });
+  const target = join(AUDIO_DIR, item.file);
+  if (existsSync(target)) return target;
+  const partial = `${target}.${process.pid}.partial`;
+  await produce(item, partial, labels);
+  renameSync(partial, target);
+  return target;
+}
+
+async function sox(args: string[]): Promise<void> {
+  await run('sox', ['-V1', ...args]);
+}
+
+async function writeSamples(path: string, samples: Float32Array): Promise<void> {
+  writeFileSync(path, encodeWav(samples));
+}
+
+function source(item: UserCase): string {
+  return join(SO762_DIR, 'audio', `${item.labelId}.wav`);
+}
+
+async function produce(item: UserCase, out: string, labels: readonly Label[]): Promise<void> {
+  const text = item.refText.toLowerCase();
+  switch (item.family) {
+    case 'clean':
+    case 'replace1':
+    case 'replace2':
+      return writeSamples(out, await corpusSamples(item.labelId));
+    case 'cut':
+      return writeSamples(out, withRoomTail(await corpusSamples(item.labelId), item.cutMs!));
+    case 'restart':
+      return writeSamples(out, await restart(item));
+    case 'music':
+      return music(item.variant!, seedOf(item.id), out);
+    case 'slow3':
+      return sox([source(item), '-t', 'wav', out, 'tempo', '-s', String(SLOWED_TEMPO)]);
+    case 'babble':
+      return writeSamples(out, await babble(item, labels));
+    case 'codec':
+      return encode(item.variant as Codec, source(item), out);
+    case 'synthetic':
+    case 'accented':
+      if (item.variant === 'festival') {
+        await festivalSay(text, `${out}.raw.wav`);
+        return sox([`${out}.raw.wav`, '-t', 'wav', '-r', String(RATE), '-c', '1', out]);
+      }
+      await run('espeak-ng', ['-v', item.variant!, '-w', `${out}.raw.wav`, '--', text]);
+      return sox([`${out}.raw.wav`, '-t', 'wav', '-r', String(RATE), '-c', '1', out]);
+  }
+}
+
+async function festivalSay(text: string, out: string): Promise<void> {
+  const file = `${out}.txt`;
+  writeFileSync(file, text);
+  await run('text2wave', ['-o', out, file]);
+}
+
+/** The reading up to `cutMs`, then a second of faint room noise (the learner stopped). */
+function withRoomTail(samples: Float32Array, cutMs: number): Float32Array {
+  const cut = Math.round((cutMs / 1000) * RATE);
+  const next = seededRandom(cut);
+  const out = new Float32Array(cut + RATE);
+  out.set(samples.subarray(0, cut));
+  for (let i = cut; i < out.length; i += 1) out[i] = 0.001 * (next() * 2 - 1);
+  return out;
+}
+
+/** The first two words (by the full reading's alignment), a pause, then the whole reading. */
+async function restart(item: UserCase): Promise<Float32Array> {
+  const samples = await corpusSamples(item.labelId);
+  const falseStartEnd = Math.round(
+    ((item.restartMs! - RESTART_PAUSE_SECONDS * 1000) / 1000) * RATE,
+  );
+  const pause = Math.round(RESTART_PAUSE_SECONDS * RATE);
+  const out = new Float32Array(falseStartEnd + pause + samples.length);
+  out.set(samples.subarray(0, falseStartEnd));
+  const next = seededRandom(falseStartEnd);
+  for (let i = falseStartEnd; i < falseStartEnd + pause; i += 1) out[i] = 0.001 * (next() * 2 - 1);
+  out.set(samples, falseStartEnd + pause);
+  return out;
+}
+
+export function rms(samples: Float32Array): number {
+  let sum = 0;
+  for (const value of samples) sum += value * value;
+  return Math.sqrt(sum / Math.max(1, samples.length));
+}
+
+/** Three test speakers' readings other than `speaker`'s, each at unit RMS, summed, `length` long. */
+export async function babbleOf(
+  labels: readonly Label[],
+  speaker: string,
+  seed: number,
+  length: number,
+): Promise<Float32Array> {
+  const others = shuffled(
+    labels.filter((label) => isTestSpeaker(speakerOf(label.id)) && speakerOf(label.id) !== speaker),
+    seed,
+  );
+  const mix = new Float32Array(length);
+  const speakers = new Set<string>();
+  for (const other of others) {
+    if (speakers.size === 3) break;
+    if (speakers.has(speakerOf(other.id))) continue;
+    speakers.add(speakerOf(other.id));
+    const samples = await corpusSamples(other.id);
+    const level = Math.max(1e-6, rms(samples));
+    for (let i = 0; i < length; i += 1) mix[i]! += samples[i % samples.length]! / level;
+  }
+  return mix;
+}
+
+/** Three other test speakers' readings, 10 dB under the reading (by RMS), mixed under it. */
+async function babble(item: UserCase, labels: readonly Label[]): Promise<Float32Array> {
+  const reading = await corpusSamples(item.labelId);
+  const mix = await babbleOf(labels, speakerOf(item.labelId), seedOf(item.id), reading.length);
+  const gain = (rms(reading) * 10 ** (-BABBLE_BELOW_DB / 20)) / Math.max(1e-9, rms(mix));
+  return reading.map((value, i) => value + gain * mix[i]!);
+}
+
+async function encode(codec: Codec, input: string, out: string): Promise<void> {
+  if (codec === 'wav') return sox([input, '-t', 'wav', out]);
+  if (codec === 'mp3-64k') {
+    await run('lame', ['--quiet', '-b', '64', input, out]);
+    return;
+  }
+  if (codec === 'opus-32k-webm') {
+    await run('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      input,
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '32k',
+      '-f',
+      'webm',
+      out,
+    ]);
+    return;
+  }
+  return sox([input, '-t', 'wav', '-r', '8000', out, 'sinc', '300-3400']);
+}
+
+const NOTE_HZ = [261.63, 293.66, 329.63, 349.23, 392.0, 440.0, 493.88, 523.25];
+
+/** Non-speech made with sox's synthesizer: plucked chords and melodies, beeps, a whistle. */
+export async function music(kind: string, seed: number, out: string): Promise<void> {
+  const next = seededRandom(seed);
+  const note = (): number =>
+    NOTE_HZ[Math.floor(next() * NOTE_HZ.length)]! * (next() < 0.3 ? 0.5 : 1);
+  const parts: string[] = [];
+  const steps = 8;
+  for (let step = 0; step < steps; step += 1) {
+    const part = `${out}.${step}.wav`;
+    const root = note();
+    const synth =
+      kind === 'piano-chords'
+        ? [
+            'synth',
+            '0.6',
+            'pluck',
+            String(root),
+            'pluck',
+            String(root * 1.26),
+            'pluck',
+            String(root * 1.5),
+            'remix',
+            '-',
+          ]
+        : kind === 'piano-melody'
+          ? ['synth', '0.35', 'pluck', String(root * 2)]
+          : kind === 'tone-sequence'
+            ? ['synth', '0.3', 'sine', String(root * 2), 'fade', '0.01', '0.3', '0.05']
+            : [
+                'synth',
+                '0.5',
+                'sine',
+                `${900 + step * 150}-${1500 + step * 200}`,
+                'tremolo',
+                '6',
+                '40',
+              ];
+    await sox(['-n', '-r', String(RATE), '-c', '1', '-t', 'wav', part, ...synth, 'vol', '0.4']);
+    parts.push(part);
+  }
+  await sox([...parts, '-t', 'wav', out, 'pad', '0.5', '0.5']);
+}

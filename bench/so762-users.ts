@@ -1,0 +1,400 @@
+/**
+ * Issue 19's case families (bench/so762-user-cases.ts) scored through the engine's public
+ * scoring entry (`scoreAudioUrl`: fetch a file: URL, decode, check the audio, recognise, score)
+ * with the calibration fitted on the corpus's train speakers only, so that the 60 test speakers
+ * the cases are built from are held out of every choice. Scores are cached per engine
+ * fingerprint under .tmp/so762-users.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ScoringError } from '../src/shared/contract/errors.js';
+import type { Calibration } from '../src/engine/scoring/calibration.js';
+import { DOUBTFUL_SENTENCE, NOT_THE_SENTENCE } from '../src/engine/scoring/suggestions.js';
+import { scoreAudioUrl, type SpeechEngine } from '../src/engine/speaking/index.js';
+import { SerialQueue } from '../src/engine/speaking/serial.js';
+import { loadSpeechModel } from '../src/engine/speech/model.js';
+import type { CaseAnalysis } from './so762-analyses.js';
+import type { Label } from './so762-corpus.js';
+import { engineFingerprint, USERS_CACHE_DIR } from './so762-split.js';
+import {
+  buildAudio,
+  buildUserCases,
+  CODECS,
+  FAMILIES,
+  type Family,
+  type UserCase,
+} from './so762-user-cases.js';
+
+export interface UserOutcome {
+  id: string;
+  family: Family;
+  /** The error code when the answer was refused (NO_SPEECH), else null. */
+  code: string | null;
+  components: Array<{
+    name: string;
+    score: number;
+    maxScore: number;
+    status: number;
+    suggestion: string | null;
+  }>;
+  words: Array<{ word: string; label: string; start: number; end: number }>;
+}
+
+const POLICY = {
+  audioRoots: [join(USERS_CACHE_DIR, 'audio')],
+  blockPrivateNetworks: false,
+  maxBytes: 50 * 2 ** 20,
+  maxDurationSeconds: 120,
+  fetchTimeoutMs: 30_000,
+};
+
+function calibrationTag(calibration: Calibration): string {
+  let hash = 2166136261;
+  for (const char of JSON.stringify(calibration.verification).slice(0, 20000))
+    hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return (hash >>> 0).toString(16);
+}
+
+function readOutcomes(file: string): Map<string, UserOutcome> {
+  if (!existsSync(file)) return new Map();
+  return new Map(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as UserOutcome)
+      .map((row) => [row.id, row]),
+  );
+}
+
+async function scoreCase(engine: SpeechEngine, item: UserCase, path: string): Promise<UserOutcome> {
+  const request = {
+    audioUrl: pathToFileURL(path).href,
+    refText: item.refText,
+    scale: 5,
+    precision: 0.1,
+  };
+  try {
+    const result = await scoreAudioUrl(engine, 'rs', request, POLICY);
+    return {
+      id: item.id,
+      family: item.family,
+      code: null,
+      components: result.components.map(({ name, score, maxScore, status, suggestion }) => ({
+        name,
+        score,
+        maxScore,
+        status,
+        suggestion,
+      })),
+      words: result.words
+        .filter((word) => word.label !== 'Pause')
+        .map(({ word, label, start, end }) => ({ word, label, start, end })),
+    };
+  } catch (error) {
+    if (!(error instanceof ScoringError)) throw error;
+    return { id: item.id, family: item.family, code: error.code, components: [], words: [] };
+  }
+}
+
+/** Builds the families' audio and scores every case the cache lacks. */
+export async function scoreUserCases(
+  labels: readonly Label[],
+  fullReadings: ReadonlyMap<string, CaseAnalysis>,
+  calibration: Calibration,
+  { families = FAMILIES as readonly Family[], log = (line: string) => console.log(line) } = {},
+): Promise<{ cases: UserCase[]; outcomes: Map<string, UserOutcome> }> {
+  const cases = (await buildUserCases(labels, fullReadings)).filter((item) =>
+    families.includes(item.family),
+  );
+  mkdirSync(USERS_CACHE_DIR, { recursive: true });
+  const file = join(
+    USERS_CACHE_DIR,
+    `outcomes-${engineFingerprint()}-${calibrationTag(calibration)}.jsonl`,
+  );
+  const outcomes = readOutcomes(file);
+  const missing = cases.filter((item) => !outcomes.has(item.id));
+  if (missing.length > 0) {
+    const engine: SpeechEngine = {
+      model: await loadSpeechModel(),
+      calibration,
+      queue: new SerialQueue(),
+    };
+    for (const [index, item] of missing.entries()) {
+      const outcome = await scoreCase(engine, item, await buildAudio(item, labels));
+      appendFileSync(file, `${JSON.stringify(outcome)}\n`);
+      outcomes.set(item.id, outcome);
+      if (index % 25 === 0) log(`users: scored ${index + 1}/${missing.length}`);
+    }
+    engine.model.decoder.delete();
+  }
+  return { cases, outcomes };
+}
+
+type Verdict = 'refused' | 'not the sentence' | 'in doubt' | 'scored';
+
+export function verdictOf(outcome: UserOutcome): Verdict {
+  if (outcome.code !== null) return 'refused';
+  const content = component(outcome, 'score_content');
+  if (content?.suggestion === NOT_THE_SENTENCE || content?.status === 2) return 'not the sentence';
+  return content?.suggestion === DOUBTFUL_SENTENCE ? 'in doubt' : 'scored';
+}
+
+function component(
+  outcome: UserOutcome,
+  name: string,
+): UserOutcome['components'][number] | undefined {
+  return outcome.components.find((entry) => entry.name === name);
+}
+
+function score(outcome: UserOutcome, name: string): number {
+  return component(outcome, name)?.score ?? 0;
+}
+
+function fullContent(outcome: UserOutcome): boolean {
+  const content = component(outcome, 'score_content');
+  return content !== undefined && content.score >= content.maxScore - 1e-9;
+}
+
+function pct(count: number, total: number): string {
+  return `${count}/${total} (${total > 0 ? ((100 * count) / total).toFixed(1) : '–'}%)`;
+}
+
+function meet(count: number, total: number, goal: number, atMost = false): string {
+  const share = total > 0 ? count / total : 0;
+  return (atMost ? share <= goal : share >= goal) ? 'met' : 'not met';
+}
+
+interface Row {
+  family: string;
+  n: number;
+  figure: string;
+  goal: string;
+  met: string;
+}
+
+function verdicts(rows: readonly UserOutcome[]): string {
+  const all: Verdict[] = ['refused', 'not the sentence', 'in doubt', 'scored'];
+  return all
+    .map((name) => `${name} ${rows.filter((row) => verdictOf(row) === name).length}`)
+    .join(', ');
+}
+
+/** The figures the issue's Proof asks for, one or more rows per family. */
+export function userRows(
+  cases: readonly UserCase[],
+  outcomes: ReadonlyMap<string, UserOutcome>,
+): Row[] {
+  const of = (family: Family): Array<[UserCase, UserOutcome]> =>
+    cases
+      .filter((item) => item.family === family && outcomes.has(item.id))
+      .map((item) => [item, outcomes.get(item.id)!]);
+  const rows: Row[] = [];
+  const clean = new Map(of('clean').map(([item, outcome]) => [item.labelId, outcome]));
+  rows.push({
+    family: 'clean (the reading, its own text)',
+    n: clean.size,
+    figure: `full content ${pct([...clean.values()].filter(fullContent).length, clean.size)}; ${verdicts([...clean.values()])}`,
+    goal: 'reference for restarts',
+    met: '',
+  });
+  for (const family of ['replace1', 'replace2'] as const) {
+    const pairs = of(family);
+    const words = pairs.flatMap(([item, outcome]) =>
+      item.replacedSlots!.map((slot) =>
+        outcome.code ? 'Missing' : (outcome.words[slot]?.label ?? 'Missing'),
+      ),
+    );
+    const flaggedCases = pairs.filter(([item, outcome]) =>
+      item.replacedSlots!.every(
+        (slot) =>
+          outcome.code !== null ||
+          ['Bad', 'Missing'].includes(outcome.words[slot]?.label ?? 'Missing'),
+      ),
+    ).length;
+    const flaggedWords = words.filter((label) => label === 'Bad' || label === 'Missing').length;
+    const belowFull = pairs.filter(([, outcome]) => !fullContent(outcome)).length;
+    const labelCounts = ['Good', 'Average', 'Bad', 'Missing']
+      .map((label) => `${label} ${words.filter((w) => w === label).length}`)
+      .join(', ');
+    const name =
+      family === 'replace1' ? 'one word replaced in refText' : 'two words replaced in refText';
+    rows.push({
+      family: `${name}: replaced words Bad or Missing`,
+      n: pairs.length,
+      figure: `cases ${pct(flaggedCases, pairs.length)}; words ${pct(flaggedWords, words.length)} (${labelCounts})`,
+      goal: '≥ 90% of cases',
+      met: meet(flaggedCases, pairs.length, 0.9),
+    });
+    rows.push({
+      family: `${name}: content below full`,
+      n: pairs.length,
+      figure: pct(belowFull, pairs.length),
+      goal: '≥ 90%',
+      met: meet(belowFull, pairs.length, 0.9),
+    });
+  }
+  const cut = of('cut');
+  const unsaid = cut.flatMap(([item, outcome]) =>
+    item.unsaidSlots!.map((slot) => ({
+      label: outcome.code ? 'Missing' : (outcome.words[slot]?.label ?? 'Missing'),
+      word: outcome.words[slot],
+      cutMs: item.cutMs!,
+    })),
+  );
+  const shown = unsaid.filter((word) => word.label !== 'Missing');
+  rows.push({
+    family: `first half of a reading, whole sentence as refText: unsaid words after the cut (aligned start ≥ cut + 250 ms on the full reading; n = readings, counts = words)`,
+    n: cut.length,
+    figure: `shown as said ${pct(shown.length, unsaid.length)} (Good ${shown.filter((w) => w.label === 'Good').length}, Average ${shown.filter((w) => w.label === 'Average').length}, Bad ${shown.filter((w) => w.label === 'Bad').length}; ${shown.filter((w) => (w.word?.end ?? 0) > w.cutMs).length} of them timed after the cut, inside the 1 s of room noise); Missing ${pct(unsaid.length - shown.length, unsaid.length)}`,
+    goal: 'Missing ≥ 90%, never Good',
+    met:
+      unsaid.length - shown.length >= 0.9 * unsaid.length && !shown.some((w) => w.label === 'Good')
+        ? 'met'
+        : 'not met',
+  });
+  const restarts = of('restart').filter(([item]) => clean.has(item.labelId));
+  const diffs = restarts.map(([item, outcome]) => ({
+    pronunciation:
+      score(outcome, 'score_pronunciation') -
+      score(clean.get(item.labelId)!, 'score_pronunciation'),
+    fluency: score(outcome, 'score_fluency') - score(clean.get(item.labelId)!, 'score_fluency'),
+    early: outcome.words
+      .slice(0, 2)
+      .filter((word) => word.label !== 'Missing' && word.start < item.restartMs! - 100).length,
+    bad: outcome.words.filter((word) => word.label === 'Bad').length,
+    words: outcome.words.length,
+  }));
+  const within = diffs.filter((diff) => Math.abs(diff.pronunciation) <= 0.5).length;
+  const meanOf = (values: number[]): string =>
+    (values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)).toFixed(2);
+  rows.push({
+    family:
+      'restart (two words, 0.7 s pause, the whole sentence): pronunciation within 0.5 of the clean reading',
+    n: restarts.length,
+    figure: `${pct(within, restarts.length)}; mean difference pronunciation ${meanOf(diffs.map((d) => d.pronunciation))}, fluency ${meanOf(diffs.map((d) => d.fluency))}; first two words aligned in the false start in ${pct(diffs.filter((d) => d.early > 0).length, restarts.length)}; Bad words ${pct(
+      diffs.reduce((s, d) => s + d.bad, 0),
+      diffs.reduce((s, d) => s + d.words, 0),
+    )} (clean: ${pct(
+      restarts.reduce(
+        (s, [item]) => s + clean.get(item.labelId)!.words.filter((w) => w.label === 'Bad').length,
+        0,
+      ),
+      restarts.reduce((s, [item]) => s + clean.get(item.labelId)!.words.length, 0),
+    )})`,
+    goal: '≥ 90%',
+    met: meet(within, restarts.length, 0.9),
+  });
+  const music = of('music');
+  const nonSpeech = music.filter(([, outcome]) =>
+    ['refused', 'not the sentence'].includes(verdictOf(outcome)),
+  ).length;
+  const kinds = [...new Set(music.map(([item]) => item.variant!))];
+  rows.push({
+    family:
+      'music (plucked chords and melody, sine tone sequence, whistle sweep): refused or content 0',
+    n: music.length,
+    figure: `${pct(nonSpeech, music.length)}; ${kinds.map((kind) => `${kind}: ${verdicts(music.filter(([item]) => item.variant === kind).map(([, o]) => o))}`).join('; ')}`,
+    goal: '≥ 95%',
+    met: meet(nonSpeech, music.length, 0.95),
+  });
+  const slow = of('slow3').map(([, outcome]) => outcome);
+  const slowLow = slow.filter(
+    (outcome) => outcome.code !== null || score(outcome, 'score_fluency') <= 2,
+  ).length;
+  rows.push({
+    family: 'reading slowed to a third (sox tempo): fluency ≤ 2 of 5',
+    n: slow.length,
+    figure: `${pct(slowLow, slow.length)}; fluency ${slow.map((o) => score(o, 'score_fluency').toFixed(1)).join(', ')}; full content ${pct(slow.filter(fullContent).length, slow.length)}`,
+    goal: '≥ 90%',
+    met: meet(slowLow, slow.length, 0.9),
+  });
+  const babble = of('babble').map(([, outcome]) => outcome);
+  const noisy = babble.filter((outcome) =>
+    outcome.components.some((c) => c.suggestion?.includes('noisy')),
+  ).length;
+  rows.push({
+    family: 'babble of three other learners 10 dB under the reading: flagged noisy',
+    n: babble.length,
+    figure: `${pct(noisy, babble.length)}; ${verdicts(babble)}`,
+    goal: '≥ 80%',
+    met: meet(noisy, babble.length, 0.8),
+  });
+  rows.push(...codecRows(of('codec')));
+  const synthetic = of('synthetic');
+  const voices = [...new Set(synthetic.map(([item]) => item.variant!))];
+  const full = synthetic.filter(([, outcome]) => fullContent(outcome)).length;
+  rows.push({
+    family: `correct readings by synthetic voices (${voices.join(', ')}): full content`,
+    n: synthetic.length,
+    figure: `${pct(full, synthetic.length)}; ${voices.map((voice) => `${voice} ${synthetic.filter(([item, o]) => item.variant === voice && fullContent(o)).length}/${synthetic.filter(([item]) => item.variant === voice).length}`).join(', ')}; ${verdicts(synthetic.map(([, o]) => o))}`,
+    goal: '≥ 90%',
+    met: meet(full, synthetic.length, 0.9),
+  });
+  const accented = of('accented');
+  const refused = accented.filter(([, outcome]) =>
+    ['refused', 'not the sentence'].includes(verdictOf(outcome)),
+  ).length;
+  const accents = [...new Set(accented.map(([item]) => item.variant!))];
+  rows.push({
+    family: `accented espeak-ng voices (${accents.join(', ')}) reading the right sentence: refused`,
+    n: accented.length,
+    figure: `${pct(refused, accented.length)}; ${accents.map((voice) => `${voice} ${accented.filter(([item, o]) => item.variant === voice && ['refused', 'not the sentence'].includes(verdictOf(o))).length}/${accented.filter(([item]) => item.variant === voice).length}`).join(', ')}; in doubt ${accented.filter(([, o]) => verdictOf(o) === 'in doubt').length}`,
+    goal: '≤ 10%',
+    met: meet(refused, accented.length, 0.1, true),
+  });
+  return rows;
+}
+
+function codecRows(pairs: ReadonlyArray<[UserCase, UserOutcome]>): Row[] {
+  const byLabel = new Map<string, Map<string, UserOutcome>>();
+  for (const [item, outcome] of pairs)
+    byLabel.set(item.labelId, (byLabel.get(item.labelId) ?? new Map()).set(item.variant!, outcome));
+  const variants = [...byLabel.values()].flatMap((set) => {
+    const wav = set.get('wav');
+    if (!wav) return [];
+    return CODECS.filter((codec) => codec !== 'wav' && set.has(codec)).map((codec) => {
+      const other = set.get(codec)!;
+      return {
+        codec,
+        same: verdictOf(other) === verdictOf(wav),
+        diff: Math.abs(score(other, 'overall') - score(wav, 'overall')),
+      };
+    });
+  });
+  const same = variants.filter((v) => v.same).length;
+  const close = variants.filter((v) => v.diff <= 0.5 + 1e-9).length;
+  const perCodec = CODECS.filter((codec) => codec !== 'wav')
+    .map((codec) => {
+      const rows = variants.filter((v) => v.codec === codec);
+      return `${codec}: verdict same ${rows.filter((v) => v.same).length}/${rows.length}, largest Δ overall ${Math.max(0, ...rows.map((v) => v.diff)).toFixed(1)}`;
+    })
+    .join('; ');
+  return [
+    {
+      family:
+        'codecs (MP3 64 kb/s, Opus 32 kb/s in WebM, 8 kHz telephone band vs the WAV): verdict identical',
+      n: variants.length,
+      figure: `${pct(same, variants.length)}; ${perCodec}`,
+      goal: '≥ 95%',
+      met: meet(same, variants.length, 0.95),
+    },
+    {
+      family: 'codecs: overall within 0.5 of the WAV’s',
+      n: variants.length,
+      figure: pct(close, variants.length),
+      goal: '≥ 95%',
+      met: meet(close, variants.length, 0.95),
+    },
+  ];
+}
+
+export function userSection(rows: readonly Row[]): string[] {
+  return [
+    '## Issue 19 case families (60 corpus-test speakers, held out of every choice; scale 5, precision 0.1)',
+    '',
+    '| Family and figure | n | Measured | Goal | |',
+    '|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.family} | ${row.n} | ${row.figure} | ${row.goal} | ${row.met} |`),
+  ];
+}
