@@ -6,7 +6,7 @@
  * (no relevant content, docs/engine.md).
  */
 import { analyseQuality } from '../src/engine/audio/index.js';
-import { audioCautions, loadSpeechEngine, scoreAnswer } from '../src/engine/speaking/index.js';
+import { audioCautions, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/speech-engine.js';
 import { pinkNoise, sawtoothBuzz } from './so762-cases.js';
 import { joined, recording, type RetellCase } from './retell-cases.js';
 

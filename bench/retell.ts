@@ -23,14 +23,14 @@ import {
   phraseDelivery,
   scoreFreeSpeech,
   spokenWords,
-} from '../src/engine/scoring/score-free-speech.js';
-import { pearson, quantile } from '../src/engine/scoring/statistics.js';
+} from '../src/engine/scoring/free-speech.js';
+import { pearson, quantile } from '../src/engine/evidence/statistics.js';
 import {
   analyseFreeAnswer,
   loadSpeechEngine,
   type SpeechEngine,
-} from '../src/engine/speaking/index.js';
-import { tokenize } from '../src/engine/speech/lexicon.js';
+} from '../src/engine/tasks/speech-engine.js';
+import { tokenize } from '../src/engine/text/words.js';
 import { corpusAvailable, readLabels, type Label } from './so762-corpus.js';
 import { speakerFolds } from './so762-cv.js';
 import { buildRetellCases, joined, recording, type RetellCase } from './retell-cases.js';

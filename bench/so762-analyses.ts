@@ -6,9 +6,9 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyseSpeech, type SpeechAnalysis } from '../src/engine/speech/analysis.js';
-import { tokenize } from '../src/engine/speech/lexicon.js';
-import { loadSpeechModel, type SpeechModel } from '../src/engine/speech/model.js';
+import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
+import { tokenize } from '../src/engine/text/words.js';
+import { loadSpeechModel, type SpeechModel } from '../src/engine/recognizer/soundswallower/adapter.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
 import { readLabels, type Label } from './so762-corpus.js';
 

@@ -5,12 +5,12 @@ import {
   phoneTypical,
   predictBlend,
   type Calibration,
-} from '../src/engine/scoring/calibration.js';
-import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/scoring/features.js';
-import { scoreRepeatSentence, verdict } from '../src/engine/scoring/score-speech.js';
+} from '../src/engine/scoring/models/calibration.js';
+import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/evidence/features.js';
+import { scoreRepeatSentence, verdict } from '../src/engine/scoring/repeat-sentence.js';
 import type { AudioCaution } from '../src/engine/scoring/suggestions.js';
-import { pearson } from '../src/engine/scoring/statistics.js';
-import type { SpeakingResult } from '../src/engine/speaking/scorer.js';
+import { pearson } from '../src/engine/evidence/statistics.js';
+import type { SpeakingResult } from '../src/engine/tasks/scorer.js';
 import type { CaseItem, CorpusItem } from './so762-analyses.js';
 import type { CaseKind } from './so762-cases.js';
 import { matchPhones } from './so762-phones.js';

@@ -4,16 +4,16 @@ import {
   utteranceContext,
   utteranceFeatures,
   wordFeatures,
-} from '../src/engine/scoring/features.js';
+} from '../src/engine/evidence/features.js';
 import {
   phoneTypical,
   typicalAccuracies,
   typicalGops,
   type CalibrationData,
   type PhoneNorms,
-} from '../src/engine/scoring/calibration.js';
-import type { HeardWord } from '../src/engine/speech/analysis.js';
-import { verificationFeatures } from '../src/engine/scoring/verification.js';
+} from '../src/engine/scoring/models/calibration.js';
+import type { HeardWord } from '../src/engine/evidence/analysis.js';
+import { verificationFeatures } from '../src/engine/evidence/rendition-evidence.js';
 import type { CaseItem, CorpusItem } from './so762-analyses.js';
 import { isRendition } from './so762-cases.js';
 import type { LabelWord } from './so762-corpus.js';

@@ -7,7 +7,7 @@ import {
   loadSpeechEngine,
   scoreAnswer,
   type SpeechEngine,
-} from '../../src/engine/speaking/index.js';
+} from '../../src/engine/tasks/speech-engine.js';
 
 const SAMPLE = 5;
 const skipReason = corpusAvailable() ? undefined : `speechocean762 not found at ${SO762_DIR}`;

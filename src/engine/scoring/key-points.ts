@@ -1,4 +1,4 @@
-import { sameStem } from '../speech/inflections.js';
+import { sameStem } from '../text/inflections.js';
 
 /** A point the answer should make: one word, or a phrase that counts once ("climate change"). */
 export interface KeyPoint {

@@ -1,5 +1,5 @@
 import type { WordLabel } from '../../shared/contract/envelope.js';
-import { labelBand, type LabelBars } from './calibration.js';
+import { labelBand, type LabelBars } from './models/calibration.js';
 
 const LABELS: readonly WordLabel[] = ['Bad', 'Average', 'Good'];
 

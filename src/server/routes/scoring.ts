@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { scoreWriteFromDictation } from '../../engine/wfd/index.js';
+import { scoreWriteFromDictation } from '../../engine/scoring/wfd/index.js';
 import {
   ENDPOINT_PATHS,
   SPEAKING_TASKS,

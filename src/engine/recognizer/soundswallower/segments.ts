@@ -1,4 +1,4 @@
-import type { SpeechModel } from './model.js';
+import type { SpeechModel } from './adapter.js';
 
 /** One entry of the decoder's best path: a word, phone word or filler over [startFrame, endFrame]. */
 export interface DecodedSegment {

@@ -4,12 +4,12 @@ import {
   type Component,
   type Word,
   type WordLabel,
-} from '../../shared/contract/envelope.js';
-import { ScoringError } from '../../shared/contract/errors.js';
+} from '../../../shared/contract/envelope.js';
+import { ScoringError } from '../../../shared/contract/errors.js';
 import {
   MAX_WFD_TEXT_LENGTH,
   type WriteFromDictationRequest,
-} from '../../shared/contract/requests.js';
+} from '../../../shared/contract/requests.js';
 import { GUESSING_CAUTION, looksLikeGuessing, privateNotes, suggestion } from './feedback.js';
 import { matchAnswer } from './match.js';
 import type { WordOutcome } from './outcome.js';

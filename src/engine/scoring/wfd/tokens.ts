@@ -1,4 +1,4 @@
-import { spellNumber } from '../text/numbers.js';
+import { spellNumber } from '../../text/numbers.js';
 import { americanSpelling } from './spelling.js';
 import { normaliseText } from './text.js';
 

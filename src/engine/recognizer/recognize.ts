@@ -1,6 +1,6 @@
-import type { SpeechModel } from './model.js';
-import { phoneWord } from './model.js';
-import { readSegments, type DecodedSegment } from './segments.js';
+import type { SpeechModel } from './soundswallower/adapter.js';
+import { phoneWord } from './soundswallower/adapter.js';
+import { readSegments, type DecodedSegment } from './soundswallower/segments.js';
 
 /** 10 ms frames (the model's frame rate is 100 per second). */
 export const FRAME_MS = 10;

@@ -1,6 +1,6 @@
-import type { HeardWord, SpeechAnalysis } from '../speech/analysis.js';
+import type { HeardWord, SpeechAnalysis } from './analysis.js';
 import { mean, quantile } from './statistics.js';
-import type { AlignedPhone } from '../speech/recognize.js';
+import type { AlignedPhone } from '../recognizer/recognize.js';
 import { frameCount, senoneGop, wordGop } from './features.js';
 
 /**

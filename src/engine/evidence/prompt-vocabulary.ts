@@ -1,9 +1,9 @@
 import type { KeyPoint } from '../scoring/key-points.js';
-import type { PromptVocabulary } from '../speech/grammar.js';
-import { inflectionCandidates, stemOf } from '../speech/inflections.js';
-import { tokenize, type TextWord } from '../speech/lexicon.js';
-import type { SpeechModel } from '../speech/model.js';
-import { HESITATIONS, isGenericWord } from './vocabulary.js';
+import type { PromptVocabulary } from '../recognizer/grammar.js';
+import { inflectionCandidates, stemOf } from '../text/inflections.js';
+import { tokenize, type TextWord } from '../text/words.js';
+import type { SpeechModel } from '../recognizer/soundswallower/adapter.js';
+import { HESITATIONS, isGenericWord } from '../text/vocabulary.js';
 
 /** Without request keywords, at most this many of refText's content words are key points. */
 export const MAX_KEY_POINTS = 20;

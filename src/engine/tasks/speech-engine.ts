@@ -3,18 +3,18 @@ import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { loadAudio, type AudioQuality } from '../audio/index.js';
 import type { AudioCaution } from '../scoring/suggestions.js';
-import { loadCalibration, type Calibration } from '../scoring/calibration.js';
-import { scoreFreeSpeech } from '../scoring/score-free-speech.js';
-import { scoreRepeatSentence, verdict } from '../scoring/score-speech.js';
-import { analyseSpeech } from '../speech/analysis.js';
-import { analyseFreeSpeech, type FreeSpeechAnalysis } from '../speech/free-speech.js';
+import { loadCalibration, type Calibration } from '../scoring/models/calibration.js';
+import { scoreFreeSpeech } from '../scoring/free-speech.js';
+import { scoreRepeatSentence, verdict } from '../scoring/repeat-sentence.js';
+import { analyseSpeech } from '../evidence/analysis.js';
+import { analyseFreeSpeech, type FreeSpeechAnalysis } from '../evidence/free-speech.js';
 import type { KeyPoint } from '../scoring/key-points.js';
-import { splitIntoPhrases } from '../speech/phrases.js';
-import { tokenize } from '../speech/lexicon.js';
-import { loadSpeechModel, type SpeechModel } from '../speech/model.js';
+import { splitIntoPhrases } from '../audio/phrases.js';
+import { tokenize } from '../text/words.js';
+import { loadSpeechModel, type SpeechModel } from '../recognizer/soundswallower/adapter.js';
 import type { AudioPolicy, SpeakingResult, SpeakingScorer } from './scorer.js';
-import { SerialQueue } from './serial.js';
-import { keyPointsFor, promptVocabulary } from './prompt.js';
+import { SerialQueue } from '../recognizer/serial.js';
+import { keyPointsFor, promptVocabulary } from '../evidence/prompt-vocabulary.js';
 
 export type { AudioPolicy, SpeakingResult, SpeakingScorer } from './scorer.js';
 

@@ -1,4 +1,4 @@
-import { PHONES, phoneWord, type SpeechModel } from './model.js';
+import { PHONES, phoneWord, type SpeechModel } from './soundswallower/adapter.js';
 import { decodeWithGrammar, withBeams, type AlignedPhone, type Beams } from './recognize.js';
 
 const LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar phones;\npublic <phones> = <phone>*;\n<phone> = ${PHONES.map(phoneWord).join(' | ')};\n`;

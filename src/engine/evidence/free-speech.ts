@@ -1,11 +1,11 @@
 import { analyseSpeech, baseWord, perFrame, type SpeechAnalysis } from './analysis.js';
-import { promptSentenceGrammar, promptWordGrammar, type PromptVocabulary } from './grammar.js';
-import { sameStem } from './inflections.js';
-import { ensureInDictionary, type TextWord } from './lexicon.js';
-import type { SpeechModel } from './model.js';
-import type { Phrase } from './phrases.js';
-import { decodeWithGrammar, isFiller, withBeams, type Beams } from './recognize.js';
-import type { DecodedSegment } from './segments.js';
+import { promptSentenceGrammar, promptWordGrammar, type PromptVocabulary } from '../recognizer/grammar.js';
+import { sameStem } from '../text/inflections.js';
+import { ensureInDictionary, type TextWord } from '../text/words.js';
+import type { SpeechModel } from '../recognizer/soundswallower/adapter.js';
+import type { Phrase } from '../audio/phrases.js';
+import { decodeWithGrammar, isFiller, withBeams, type Beams } from '../recognizer/recognize.js';
+import type { DecodedSegment } from '../recognizer/soundswallower/segments.js';
 
 /**
  * Narrower than the decoder's own beams: on speechocean762 answers they find the same words

@@ -1,16 +1,16 @@
 import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
 import { untimedWord } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
-import type { SpeakingResult } from '../speaking/scorer.js';
-import type { SpeechAnalysis } from '../speech/analysis.js';
-import { predictBlend, type Calibration } from './calibration.js';
+import type { SpeakingResult } from '../tasks/scorer.js';
+import type { SpeechAnalysis } from '../evidence/analysis.js';
+import { predictBlend, type Calibration } from './models/calibration.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import { repeatSentenceMark } from './content.js';
-import { innerPauses, utteranceFeatures } from './features.js';
-import { predictTrees } from './boosted-trees.js';
+import { innerPauses, utteranceFeatures } from '../evidence/features.js';
+import { predictTrees } from './models/boosted-trees.js';
 import * as say from './suggestions.js';
-import { verificationFeatures } from './verification.js';
+import { verificationFeatures } from '../evidence/rendition-evidence.js';
 import { sequenceWords } from './words.js';
 
 export interface ScoringInput {

@@ -1,4 +1,4 @@
-import type { TextWord } from './lexicon.js';
+import type { TextWord } from '../text/words.js';
 
 const HEADER = '#JSGF V1.0;\ngrammar answer;\n';
 

@@ -1,5 +1,5 @@
-import type { LinearModel } from './linear-model.js';
-import { mean, standardDeviation } from './statistics.js';
+import type { LinearModel } from '../../src/engine/scoring/models/linear-model.js';
+import { mean, standardDeviation } from '../../src/engine/evidence/statistics.js';
 
 export interface TrainingRow {
   values: Record<string, number>;

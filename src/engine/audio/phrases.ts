@@ -1,4 +1,4 @@
-import { speechFrames, VAD_FRAME_SECONDS } from '../audio/vad.js';
+import { speechFrames, VAD_FRAME_SECONDS } from './vad.js';
 
 /**
  * The longest stretch scored as one phrase. The delivery models were calibrated on

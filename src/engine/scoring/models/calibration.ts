@@ -1,5 +1,5 @@
-import committedCalibration from '../../../resources/calibration/speech.json' with { type: 'json' };
-import type { SpeechAnalysis } from '../speech/analysis.js';
+import committedCalibration from '../../../../resources/calibration/speech.json' with { type: 'json' };
+import type { SpeechAnalysis } from '../../evidence/analysis.js';
 import {
   PHONE_FEATURES,
   UTTERANCE_FEATURES,
@@ -8,7 +8,7 @@ import {
   utteranceFeatures,
   type PhoneTypical,
   type UtteranceContext,
-} from './features.js';
+} from '../../evidence/features.js';
 import {
   fitBoostedTrees,
   predictTrees,
@@ -16,9 +16,9 @@ import {
   type BoostOptions,
 } from './boosted-trees.js';
 import { predict, type LinearModel } from './linear-model.js';
-import { VERIFICATION_FEATURES } from './verification.js';
-import { fitRidge, type TrainingRow } from './ridge.js';
-import { mean } from './statistics.js';
+import { VERIFICATION_FEATURES } from '../../evidence/rendition-evidence.js';
+import { fitRidge, type TrainingRow } from '../../../../scripts/training/ridge.js';
+import { mean } from '../../evidence/statistics.js';
 
 /** A score model: the mean of a ridge regression and a small boosted-tree ensemble. */
 export interface BlendedModel {

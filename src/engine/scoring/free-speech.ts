@@ -1,10 +1,10 @@
 import { untimedWord, type Word } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
-import type { SpeakingResult } from '../speaking/scorer.js';
-import { baseWord, type SpeechAnalysis } from '../speech/analysis.js';
-import type { FreeSpeechAnalysis, PhraseAnalysis } from '../speech/free-speech.js';
-import { FRAME_MS } from '../speech/recognize.js';
-import { predictBlend, type Calibration } from './calibration.js';
+import type { SpeakingResult } from '../tasks/scorer.js';
+import { baseWord, type SpeechAnalysis } from '../evidence/analysis.js';
+import type { FreeSpeechAnalysis, PhraseAnalysis } from '../evidence/free-speech.js';
+import { FRAME_MS } from '../recognizer/recognize.js';
+import { predictBlend, type Calibration } from './models/calibration.js';
 import { speakingComponents } from './components.js';
 import {
   innerPauses,
@@ -12,7 +12,7 @@ import {
   utteranceFeatures,
   wordGop,
   type UtteranceFeatures,
-} from './features.js';
+} from '../evidence/features.js';
 import { freeContent, type FreeTask } from './free-content.js';
 import { spotKeyPoints, type KeyPoint, type KeyPointBars, type SpokenWord } from './key-points.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';

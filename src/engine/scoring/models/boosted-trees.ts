@@ -1,4 +1,4 @@
-import { mean } from './statistics.js';
+import { mean } from '../../evidence/statistics.js';
 
 /** A regression tree: a leaf value, or a split on one feature. */
 export type TreeNode =

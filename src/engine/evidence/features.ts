@@ -1,5 +1,5 @@
-import type { HeardWord, SpeechAnalysis } from '../speech/analysis.js';
-import { FRAME_MS, isSilence, type AlignedPhone } from '../speech/recognize.js';
+import type { HeardWord, SpeechAnalysis } from './analysis.js';
+import { FRAME_MS, isSilence, type AlignedPhone } from '../recognizer/recognize.js';
 import { mean, quantile, standardDeviation } from './statistics.js';
 
 /** Silences inside the answer at least this long count as pauses (and are listed as Pause words). */

@@ -1,6 +1,6 @@
 import { guessPronunciation } from './g2p.js';
-import type { SpeechModel } from './model.js';
-import { spellNumber } from '../text/numbers.js';
+import type { SpeechModel } from '../recognizer/soundswallower/adapter.js';
+import { spellNumber } from './numbers.js';
 
 /** A word of the reference text: as written, and the dictionary words a speaker says for it. */
 export interface TextWord {

@@ -1,10 +1,10 @@
-import { sequenceGrammar } from './grammar.js';
-import { ensureInDictionary, pronunciation, type TextWord } from './lexicon.js';
-import type { SpeechModel } from './model.js';
-import { competePhones } from './phone-loop.js';
-import { alignPhones, decodeWithGrammar, isFiller, type AlignedPhone } from './recognize.js';
-import type { DecodedSegment } from './segments.js';
-import { verifiedWords } from './verification.js';
+import { sequenceGrammar } from '../recognizer/grammar.js';
+import { ensureInDictionary, pronunciation, type TextWord } from '../text/words.js';
+import type { SpeechModel } from '../recognizer/soundswallower/adapter.js';
+import { competePhones } from '../recognizer/phone-loop.js';
+import { alignPhones, decodeWithGrammar, isFiller, type AlignedPhone } from '../recognizer/recognize.js';
+import type { DecodedSegment } from '../recognizer/soundswallower/segments.js';
+import { verifiedWords } from './word-acceptance.js';
 
 /**
  * A decoded word is kept only if its acoustic score per frame, relative to the best senone of
