@@ -8,8 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import type { KeyPoint } from '../src/engine/scoring/key-points.js';
-import { keyPointsFor } from '../src/engine/evidence/prompt-vocabulary.js';
+import { keyPointsFor, type KeyPoint } from '../src/engine/scoring/key-points.js';
 import { sameStem } from '../src/engine/text/inflections.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { gaussian, seededRandom } from '../test/helpers/speech-fixtures.js';

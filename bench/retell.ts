@@ -29,7 +29,8 @@ import {
   analyseFreeAnswer,
   loadSpeechEngine,
   type SpeechEngine,
-} from '../src/engine/tasks/speech-engine.js';
+} from '../src/engine/tasks/index.js';
+import { configuredModel } from '../src/engine/recognizer/models.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { corpusAvailable, readLabels, type Label } from './so762-corpus.js';
 import { speakerFolds } from './so762-cv.js';
@@ -37,7 +38,8 @@ import { buildRetellCases, joined, recording, type RetellCase } from './retell-c
 import { measureNegatives, NEGATIVE_KINDS, type NegativeOutcome } from './retell-negatives.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CACHE_DIR = join(ROOT, '.tmp/retell');
+/** One cache per acoustic model (EXAMINER_SPEECH_MODEL), so the two are never mixed. */
+const CACHE_DIR = join(ROOT, '.tmp', `retell-${configuredModel()}`);
 const RESULTS = join(ROOT, 'bench/results/retell.md');
 /** Runtime cases: answers of about this length. */
 const RUNTIME_SECONDS = 40;
@@ -142,7 +144,7 @@ async function fillCache(
     );
     if (index % 10 === 0) console.log(`analysed ${index + 1}/${missing.length}`);
   }
-  engine.model.decoder.delete();
+  engine.model.close();
 }
 
 /** 40 s answers: a speaker's recordings joined (several speakers' when one has too few). */
@@ -174,7 +176,7 @@ async function measureRuntime(
     latencies.push(latencyMs);
     audioSeconds += samples.length / 16000;
   }
-  engine.model.decoder.delete();
+  engine.model.close();
   const total = latencies.reduce((sum, value) => sum + value, 0);
   return {
     rtf: total / 1000 / audioSeconds,

@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { analyseQuality } from '../src/engine/audio/quality.js';
-import { audioCautions } from '../src/engine/tasks/speech-engine.js';
+import { audioCautions } from '../src/engine/audio/cautions.js';
 import { loadCorpus, type CaseItem } from './so762-analyses.js';
 import { caseAudio, CASE_KINDS, isRendition, type CaseKind } from './so762-cases.js';
 import { corpusAvailable, SO762_DIR } from './so762-corpus.js';

@@ -6,7 +6,7 @@ import {
   fitLabelBars,
   outOfFoldAccuracy,
   typicalAccuracies,
-} from '../../src/engine/scoring/models/calibration.js';
+} from '../../scripts/training/fit-calibration.js';
 import {
   phoneFeatures,
   utteranceContext,
@@ -16,7 +16,7 @@ import { wordLabel, wordShare } from '../../src/engine/scoring/labels.js';
 import { commonSubsequence } from '../../src/engine/evidence/rendition-evidence.js';
 import { predict } from '../../src/engine/scoring/models/linear-model.js';
 import { fitRidge } from '../../scripts/training/ridge.js';
-import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/analysis.js';
+import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.js';
 import type { AlignedPhone } from '../../src/engine/recognizer/recognize.js';
 import { tokenize } from '../../src/engine/text/words.js';
 

@@ -5,11 +5,12 @@ import {
   orderAgreement,
 } from '../../src/engine/scoring/free-content.js';
 import {
+  keyPointsFor,
+  MAX_KEY_POINTS,
   spotKeyPoints,
   type KeyPoint,
   type SpokenWord,
 } from '../../src/engine/scoring/key-points.js';
-import { keyPointsFor, MAX_KEY_POINTS } from '../../src/engine/evidence/prompt-vocabulary.js';
 import { promptSentenceGrammar, promptWordGrammar } from '../../src/engine/recognizer/grammar.js';
 import { inflectionCandidates, sameStem, stemOf } from '../../src/engine/text/inflections.js';
 import { tokenize } from '../../src/engine/text/words.js';

@@ -1,10 +1,15 @@
+import type { AcousticModel, DecodedSegment } from '../recognizer/acoustic-model.js';
+import { baseWord, ensureInDictionary, pronunciation } from '../recognizer/dictionary.js';
 import { sequenceGrammar } from '../recognizer/grammar.js';
-import { ensureInDictionary, pronunciation, type TextWord } from '../text/words.js';
-import type { SpeechModel } from '../recognizer/soundswallower/adapter.js';
 import { competePhones } from '../recognizer/phone-loop.js';
-import { alignPhones, decodeWithGrammar, isFiller, type AlignedPhone } from '../recognizer/recognize.js';
-import type { DecodedSegment } from '../recognizer/soundswallower/segments.js';
-import { verifiedWords } from './word-acceptance.js';
+import { alignPhones, isFiller, type AlignedPhone } from '../recognizer/recognize.js';
+import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
+import type { TextWord } from '../text/words.js';
+import { senoneGop } from './gop.js';
+import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
+import { acceptedWords } from './word-acceptance.js';
+
+export type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 
 /**
  * A decoded word is kept only if its acoustic score per frame, relative to the best senone of
@@ -13,35 +18,6 @@ import { verifiedWords } from './word-acceptance.js';
  */
 export const WORD_REJECT_SCORE_PER_FRAME = -45;
 
-export interface HeardWord {
-  /** Index into the reference words. */
-  slot: number;
-  /** The grammar decode put this word on its best path and its acoustics passed the bar. */
-  decoded: boolean;
-  /** Dictionary entries the decoder chose, e.g. "to(2)" (several for a number). */
-  entry: string;
-  startFrame: number;
-  endFrame: number;
-  phones: AlignedPhone[];
-}
-
-export interface SpeechAnalysis {
-  reference: TextWord[];
-  /**
-   * Every reference word aligned in place with its evidence. `heard` is the subset that
-   * verification accepted (verification.ts).
-   */
-  aligned: HeardWord[];
-  heard: HeardWord[];
-  /** Words the grammar put on the path whose acoustics did not support them. */
-  rejected: number;
-  /** Silences and noises the aligner placed between the heard phones. */
-  fillers: DecodedSegment[];
-  /** What the free phone loop heard over the answer's span: evidence of what was said. */
-  loopPhones: string[];
-  totalFrames: number;
-}
-
 interface Candidate {
   slot: number;
   entries: string[];
@@ -49,7 +25,7 @@ interface Candidate {
 }
 
 export function analyseSpeech(
-  model: SpeechModel,
+  model: AcousticModel,
   samples: Float32Array,
   reference: TextWord[],
 ): SpeechAnalysis {
@@ -57,12 +33,12 @@ export function analyseSpeech(
     model,
     reference.flatMap((word) => word.spoken),
   );
-  const decoded = decodeWithGrammar(model, samples, sequenceGrammar(reference)).filter(
-    (segment) => !isFiller(segment.text),
-  );
+  const decoded = model
+    .decodeGrammar(samples, sequenceGrammar(reference))
+    .filter((segment) => !isFiller(segment.text));
   const slots = assignSlots(decoded, reference);
   const accepted = decoded.flatMap((segment, index): Candidate[] =>
-    perFrame(segment) >= WORD_REJECT_SCORE_PER_FRAME
+    senoneGop(segment) >= WORD_REJECT_SCORE_PER_FRAME
       ? [{ slot: slots[index] ?? -1, entries: [segment.text], decoded: segment }]
       : [],
   );
@@ -77,17 +53,9 @@ export function analyseSpeech(
     rejected: decoded.length - accepted.length,
     fillers,
     loopPhones,
-    totalFrames: Math.floor(samples.length / 160),
+    totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
   };
-  return { ...aligned, heard: verifiedWords(aligned) };
-}
-
-export function perFrame(segment: DecodedSegment): number {
-  return segment.acousticScore / Math.max(1, segment.endFrame - segment.startFrame + 1);
-}
-
-export function baseWord(entry: string): string {
-  return entry.replace(/\(\d+\)$/u, '');
+  return { ...aligned, heard: acceptedWords(aligned) };
 }
 
 /** Which reference word each decoded word stands for: the sequence grammar keeps their order. */
@@ -119,7 +87,7 @@ function everyReferenceWord(reference: TextWord[], accepted: Candidate[]): Candi
 
 /** Force-aligns the candidates' phones, then scores each against the free phone loop. */
 function alignCandidates(
-  model: SpeechModel,
+  model: AcousticModel,
   samples: Float32Array,
   candidates: Candidate[],
   accepted: Candidate[],
@@ -155,7 +123,7 @@ function alignCandidates(
 
 /** Scores each aligned phone against the free phone loop; returns what the loop heard. */
 function addCompetition(
-  model: SpeechModel,
+  model: AcousticModel,
   samples: Float32Array,
   phones: AlignedPhone[],
 ): string[] {

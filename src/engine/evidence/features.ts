@@ -1,5 +1,7 @@
-import type { HeardWord, SpeechAnalysis } from './analysis.js';
-import { FRAME_MS, isSilence, type AlignedPhone } from '../recognizer/recognize.js';
+import { FRAME_MS } from '../recognizer/acoustic-model.js';
+import { isSilence, type AlignedPhone } from '../recognizer/recognize.js';
+import { frameCount, NO_GOP, phoneGop, senoneGop, wordGop } from './gop.js';
+import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 import { mean, quantile, standardDeviation } from './statistics.js';
 
 /** Silences inside the answer at least this long count as pauses (and are listed as Pause words). */
@@ -8,35 +10,8 @@ export const PAUSE_MIN_MS = 300;
 const LOW_GOP = -35;
 const POSTERIOR_FLOOR = 1e-3;
 
-/**
- * Goodness of pronunciation of one aligned phone: per frame, the forced alignment's acoustic
- * log score minus the free phone loop's over the same frames (both relative to the frame's
- * best senone, so that shared offset cancels).
- */
-export function phoneGop(phone: AlignedPhone): number {
-  return (phone.acousticScore - phone.competitorScore) / frameCount(phone);
-}
-
-/** The aligned phone's score against the best senone of the whole model, frame by frame. */
-export function senoneGop(phone: AlignedPhone): number {
-  return phone.acousticScore / frameCount(phone);
-}
-
-export function frameCount(segment: { startFrame: number; endFrame: number }): number {
-  return Math.max(1, segment.endFrame - segment.startFrame + 1);
-}
-
 export function logPosterior(phone: AlignedPhone): number {
   return Math.log(Math.max(POSTERIOR_FLOOR, phone.posterior));
-}
-
-export function wordGop(word: HeardWord): number {
-  const frames = word.phones.reduce((sum, phone) => sum + frameCount(phone), 0);
-  const score = word.phones.reduce(
-    (sum, phone) => sum + phone.acousticScore - phone.competitorScore,
-    0,
-  );
-  return frames === 0 ? LOW_GOP * 2 : score / frames;
 }
 
 function meanAgreement(phones: readonly AlignedPhone[]): number {
@@ -96,13 +71,13 @@ export function utteranceFeatures(analysis: SpeechAnalysis): UtteranceFeatures {
   const phoneMs = durations.reduce((sum, value) => sum + value, 0);
   const referenceSize = Math.max(1, analysis.reference.length);
   return {
-    meanGop: phones.length ? mean(analysis.heard.map(wordGop)) : LOW_GOP * 2,
-    lowGop10: phones.length ? quantile(gops, 0.1) : LOW_GOP * 2,
+    meanGop: phones.length ? mean(analysis.heard.map(wordGop)) : NO_GOP,
+    lowGop10: phones.length ? quantile(gops, 0.1) : NO_GOP,
     lowGopShare: phones.length ? gops.filter((gop) => gop < LOW_GOP).length / phones.length : 1,
-    minWordGop: analysis.heard.length ? Math.min(...analysis.heard.map(wordGop)) : LOW_GOP * 2,
+    minWordGop: analysis.heard.length ? Math.min(...analysis.heard.map(wordGop)) : NO_GOP,
     gopSpread: standardDeviation(gops),
     meanLogPosterior: phones.length ? mean(phones.map(logPosterior)) : Math.log(POSTERIOR_FLOOR),
-    meanSenoneGop: phones.length ? mean(phones.map(senoneGop)) : LOW_GOP * 2,
+    meanSenoneGop: phones.length ? mean(phones.map(senoneGop)) : NO_GOP,
     agreement: meanAgreement(phones),
     completeness: new Set(analysis.heard.map((word) => word.slot)).size / referenceSize,
     rejectedShare: analysis.rejected / referenceSize,
@@ -156,8 +131,8 @@ export function utteranceContext(analysis: SpeechAnalysis, accuracy: number): Ut
   const phones = analysis.heard.flatMap((word) => word.phones);
   return {
     accuracy,
-    meanWordGop: analysis.heard.length ? mean(analysis.heard.map(wordGop)) : LOW_GOP * 2,
-    meanPhoneGop: phones.length ? mean(phones.map(phoneGop)) : LOW_GOP * 2,
+    meanWordGop: analysis.heard.length ? mean(analysis.heard.map(wordGop)) : NO_GOP,
+    meanPhoneGop: phones.length ? mean(phones.map(phoneGop)) : NO_GOP,
   };
 }
 
@@ -193,11 +168,11 @@ export function wordFeatures(
     other ? wordGop(other) : context.meanWordGop;
   return {
     wordGop: gop,
-    minPhoneGop: gops.length ? Math.min(...gops) : LOW_GOP * 2,
+    minPhoneGop: gops.length ? Math.min(...gops) : NO_GOP,
     meanLogPosterior: word.phones.length
       ? mean(word.phones.map(logPosterior))
       : Math.log(POSTERIOR_FLOOR),
-    senoneGop: word.phones.length ? mean(word.phones.map(senoneGop)) : LOW_GOP * 2,
+    senoneGop: word.phones.length ? mean(word.phones.map(senoneGop)) : NO_GOP,
     agreement: meanAgreement(word.phones),
     phoneCount: word.phones.length,
     msPerPhone:

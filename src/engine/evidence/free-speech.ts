@@ -1,11 +1,21 @@
-import { analyseSpeech, baseWord, perFrame, type SpeechAnalysis } from './analysis.js';
-import { promptSentenceGrammar, promptWordGrammar, type PromptVocabulary } from '../recognizer/grammar.js';
-import { sameStem } from '../text/inflections.js';
-import { ensureInDictionary, type TextWord } from '../text/words.js';
-import type { SpeechModel } from '../recognizer/soundswallower/adapter.js';
 import type { Phrase } from '../audio/phrases.js';
-import { decodeWithGrammar, isFiller, withBeams, type Beams } from '../recognizer/recognize.js';
-import type { DecodedSegment } from '../recognizer/soundswallower/segments.js';
+import {
+  SAMPLES_PER_FRAME,
+  type AcousticModel,
+  type Beams,
+  type DecodedSegment,
+} from '../recognizer/acoustic-model.js';
+import { baseWord, ensureInDictionary } from '../recognizer/dictionary.js';
+import {
+  promptSentenceGrammar,
+  promptWordGrammar,
+  type PromptVocabulary,
+} from '../recognizer/grammar.js';
+import { isFiller } from '../recognizer/recognize.js';
+import { sameStem } from '../text/inflections.js';
+import type { TextWord } from '../text/words.js';
+import { analyseSpeech, type SpeechAnalysis } from './analysis.js';
+import { senoneGop } from './gop.js';
 
 /**
  * Narrower than the decoder's own beams: on speechocean762 answers they find the same words
@@ -18,8 +28,6 @@ const PROMPT_BEAMS: Beams = { beam: 1e-30, pbeam: 1e-30, wbeam: 1e-11 };
  * loosely; verification and the key-point bars judge the words kept.
  */
 const PROMPT_WORD_MIN_SCORE_PER_FRAME = -65;
-/** Samples per 10 ms frame at 16 kHz. */
-const SAMPLES_PER_FRAME = 160;
 
 /** One phrase of a free-speech answer, analysed as a Repeat Sentence of what was recognised. */
 export interface PhraseAnalysis {
@@ -41,12 +49,12 @@ export interface FreeSpeechAnalysis {
 
 /**
  * Rl/di, phrase by phrase (docs/engine.md, free speech): first as (part of) a prompt sentence,
- * kept when the rs verifier accepts it; else in the answer's own words, any prompt words in
+ * kept when the rs verdict calls it a rendition; else in the answer's own words, any prompt words in
  * any order. Either way the words are force-aligned and checked as the rs path checks a
  * sentence, so phones, words and the delivery models see phrases of the length they know.
  */
 export function analyseFreeSpeech(
-  model: SpeechModel,
+  model: AcousticModel,
   samples: Float32Array,
   phrases: readonly Phrase[],
   vocabulary: PromptVocabulary,
@@ -99,7 +107,7 @@ export type RenditionCheck = (analysis: SpeechAnalysis) => boolean;
 const MIN_SENTENCE_MATCH = 2;
 
 function analysePhrase(
-  model: SpeechModel,
+  model: AcousticModel,
   samples: Float32Array,
   phrase: Phrase,
   context: PhraseContext,
@@ -135,14 +143,14 @@ function analysePhrase(
 }
 
 function decodePrompt(
-  model: SpeechModel,
+  model: AcousticModel,
   audio: Float32Array,
   grammar: string | null,
 ): DecodedSegment[] {
   if (grammar === null) return [];
-  return withBeams(model, PROMPT_BEAMS, () => decodeWithGrammar(model, audio, grammar)).filter(
-    (word) => !isFiller(word.text),
-  );
+  return model
+    .withBeams(PROMPT_BEAMS, () => model.decodeGrammar(audio, grammar))
+    .filter((word) => !isFiller(word.text));
 }
 
 /** The decoded words the audio supports, as words of the prompt (hesitations left out). */
@@ -151,7 +159,7 @@ function words(decoded: readonly DecodedSegment[], context: PhraseContext): Text
     .filter(
       (word) =>
         !context.hesitation.has(baseWord(word.text)) &&
-        perFrame(word) >= PROMPT_WORD_MIN_SCORE_PER_FRAME,
+        senoneGop(word) >= PROMPT_WORD_MIN_SCORE_PER_FRAME,
     )
     .map((word): TextWord => {
       const spoken = baseWord(word.text);

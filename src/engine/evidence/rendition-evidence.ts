@@ -1,14 +1,13 @@
-import type { HeardWord, SpeechAnalysis } from './analysis.js';
+import { frameCount, gopOf, hasOwnAudio, senoneGop, wordGop } from './gop.js';
+import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 import { mean, quantile } from './statistics.js';
-import type { AlignedPhone } from '../recognizer/recognize.js';
-import { frameCount, senoneGop, wordGop } from './features.js';
 
 /**
- * Evidence that the answer is the expected text at all, over every reference word aligned in
+ * Evidence for the answer's verdict (scoring/verdict.ts): that the answer is the expected text at all, over every reference word aligned in
  * its place: how well the words fit the audio against the free phone loop and the best senone,
  * how often the loop heard the expected phones, and how many words the grammar decode chose.
  */
-export const VERIFICATION_FEATURES = [
+export const RENDITION_FEATURES = [
   'meanGop',
   'lowGop25',
   'meanSenoneGop',
@@ -23,7 +22,7 @@ export const VERIFICATION_FEATURES = [
   'phoneMatchPrecision',
   'phoneMatchRecall',
 ] as const;
-export type VerificationFeatures = Record<(typeof VERIFICATION_FEATURES)[number], number>;
+export type RenditionFeatures = Record<(typeof RENDITION_FEATURES)[number], number>;
 
 const NO_EVIDENCE = -100;
 
@@ -31,13 +30,12 @@ function meanOr(values: readonly number[], fallback: number): number {
   return values.length > 0 ? mean(values) : fallback;
 }
 
-/** A word the aligner gave more than its minimum length, or the decoder chose: it has audio. */
+/** A word the decoder chose, or one the aligner gave audio of its own. */
 function present(word: HeardWord): boolean {
-  const frames = word.phones.reduce((sum, phone) => sum + frameCount(phone), 0);
-  return word.phones.length > 0 && (word.decoded || frames / word.phones.length > 3.5);
+  return word.phones.length > 0 && (word.decoded || hasOwnAudio(word));
 }
 
-export function verificationFeatures(analysis: SpeechAnalysis): VerificationFeatures {
+export function renditionFeatures(analysis: SpeechAnalysis): RenditionFeatures {
   const words = analysis.aligned.filter(present);
   const phones = words.flatMap((word) => word.phones);
   const decoded = words.filter((word) => word.decoded);
@@ -60,15 +58,9 @@ export function verificationFeatures(analysis: SpeechAnalysis): VerificationFeat
       0,
     ),
     decodedMinGop: decoded.length > 0 ? Math.min(...decoded.map(wordGop)) : NO_EVIDENCE,
-    frameGop: frameWeightedGop(analysis.aligned.flatMap((word) => word.phones)),
+    frameGop: gopOf(analysis.aligned.flatMap((word) => word.phones)) ?? NO_EVIDENCE,
     ...phoneMatch(analysis),
   };
-}
-
-function frameWeightedGop(phones: readonly AlignedPhone[]): number {
-  const frames = phones.reduce((sum, phone) => sum + frameCount(phone), 0);
-  const score = phones.reduce((sum, phone) => sum + phone.acousticScore - phone.competitorScore, 0);
-  return frames > 0 ? score / frames : NO_EVIDENCE;
 }
 
 /** Length of the longest common subsequence, in linear memory. */

@@ -1,27 +1,20 @@
-import type { HeardWord, SpeechAnalysis } from './analysis.js';
+import { gopOf, hasOwnAudio } from './gop.js';
+import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 
 /**
- * Repeat Sentence: a word the grammar skipped still counts as said when, force-aligned in its
- * place, it scores at least this GOP against the free phone loop and gets more than the
- * minimum length (3 frames a phone, what a word squeezed into no audio receives).
+ * Which aligned words count as said. A word the grammar skipped still counts when, force-aligned
+ * in its place, it scores at least this GOP and has audio of its own (gop.ts).
  */
 export const RECOVER_MIN_GOP = -40;
-export const RECOVER_MIN_FRAMES_PER_PHONE = 3.5;
 
 type Aligned = Pick<SpeechAnalysis, 'aligned' | 'reference'>;
 
-export function verifiedWords(analysis: Aligned): HeardWord[] {
+/** The words decoded, and those recovered from their alignment. */
+export function acceptedWords(analysis: Aligned): HeardWord[] {
   return analysis.aligned.filter((word) => word.decoded || recovered(word));
 }
 
 function recovered(word: HeardWord): boolean {
-  if (word.phones.length === 0) return false;
-  const frames = word.phones.reduce((sum, phone) => sum + phone.endFrame - phone.startFrame + 1, 0);
-  const score = word.phones.reduce(
-    (sum, phone) => sum + phone.acousticScore - phone.competitorScore,
-    0,
-  );
-  return (
-    score / frames >= RECOVER_MIN_GOP && frames / word.phones.length > RECOVER_MIN_FRAMES_PER_PHONE
-  );
+  const gop = gopOf(word.phones);
+  return gop !== null && gop >= RECOVER_MIN_GOP && hasOwnAudio(word);
 }

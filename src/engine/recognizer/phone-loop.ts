@@ -1,10 +1,10 @@
-import { PHONES, phoneWord, type SpeechModel } from './soundswallower/adapter.js';
-import { decodeWithGrammar, withBeams, type AlignedPhone, type Beams } from './recognize.js';
+import { SAMPLES_PER_FRAME, type AcousticModel, type Beams } from './acoustic-model.js';
+import { PHONES, phoneWord } from './phones.js';
+import type { AlignedPhone } from './recognize.js';
 
 const LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar phones;\npublic <phones> = <phone>*;\n<phone> = ${PHONES.map(phoneWord).join(' | ')};\n`;
 /** Frames of context kept either side of the answer, so edge phones see their neighbours. */
 const MARGIN_FRAMES = 5;
-const SAMPLES_PER_FRAME = 160;
 /**
  * Narrower than the decoder's defaults (1e-48, 7e-29): the loop's cost is a third lower and
  * its GOP correlates with the experts' phone scores just as well (measured on speechocean762).
@@ -30,7 +30,7 @@ export interface LoopResult {
 }
 
 export function competePhones(
-  model: SpeechModel,
+  model: AcousticModel,
   samples: Float32Array,
   phones: readonly AlignedPhone[],
 ): LoopResult {
@@ -42,7 +42,7 @@ export function competePhones(
   const span = samples.subarray(startFrame * SAMPLES_PER_FRAME, (endFrame + 1) * SAMPLES_PER_FRAME);
   const scores = new Float64Array(endFrame - startFrame + 1);
   const labels = new Array<string>(scores.length).fill('');
-  const segments = withBeams(model, LOOP_BEAMS, () => decodeWithGrammar(model, span, LOOP_GRAMMAR));
+  const segments = model.withBeams(LOOP_BEAMS, () => model.decodeGrammar(span, LOOP_GRAMMAR));
   for (const segment of segments) {
     const frames = segment.endFrame - segment.startFrame + 1;
     for (

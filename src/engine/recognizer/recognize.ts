@@ -1,19 +1,5 @@
-import type { SpeechModel } from './soundswallower/adapter.js';
-import { phoneWord } from './soundswallower/adapter.js';
-import { readSegments, type DecodedSegment } from './soundswallower/segments.js';
-
-/** 10 ms frames (the model's frame rate is 100 per second). */
-export const FRAME_MS = 10;
-
-/** Segments of the best path through `jsgf` for the whole utterance. */
-export function decodeWithGrammar(
-  model: SpeechModel,
-  samples: Float32Array,
-  jsgf: string,
-): DecodedSegment[] {
-  model.decoder.set_grammar(jsgf);
-  return runDecoder(model, samples);
-}
+import type { AcousticModel, DecodedSegment } from './acoustic-model.js';
+import { phoneWord } from './phones.js';
 
 export interface AlignedPhone extends DecodedSegment {
   phone: string;
@@ -30,54 +16,35 @@ export interface PhoneAlignment {
   fillers: DecodedSegment[];
 }
 
+/** Beams wide enough that alignment finds a path through speech the model fits badly. */
+const WIDE_BEAMS = { beam: 1e-150, pbeam: 1e-150, wbeam: 1e-150 };
+
 /**
  * Forced alignment of a phone sequence. Every phone is its own dictionary word, so the decoder
  * reports a start, end and acoustic score per phone rather than per word.
  */
 export function alignPhones(
-  model: SpeechModel,
+  model: AcousticModel,
   samples: Float32Array,
   phones: readonly string[],
 ): PhoneAlignment {
   if (phones.length === 0) return { phones: [], fillers: [] };
   const first = alignOnce(model, samples, phones);
   if (first.phones.length === phones.length) return first;
-  return withBeams(model, WIDE_BEAMS, () => alignOnce(model, samples, phones));
-}
-
-export interface Beams {
-  beam: number;
-  pbeam: number;
-  wbeam: number;
-}
-
-/** Beams wide enough that alignment finds a path through speech the model fits badly. */
-const WIDE_BEAMS: Beams = { beam: 1e-150, pbeam: 1e-150, wbeam: 1e-150 };
-
-/** Runs `run` with the given pruning beams, then restores the decoder's own. */
-export function withBeams<T>(model: SpeechModel, beams: Beams, run: () => T): T {
-  const keys = Object.keys(beams) as Array<keyof Beams>;
-  const saved = keys.map((key) => model.decoder.get_config(key));
-  keys.forEach((key) => model.decoder.set_config(key, beams[key]));
-  try {
-    return run();
-  } finally {
-    keys.forEach((key, index) => model.decoder.set_config(key, saved[index] ?? beams[key]));
-  }
+  return model.withBeams(WIDE_BEAMS, () => alignOnce(model, samples, phones));
 }
 
 function alignOnce(
-  model: SpeechModel,
+  model: AcousticModel,
   samples: Float32Array,
   phones: readonly string[],
 ): PhoneAlignment {
-  model.decoder.set_align_text(phones.map(phoneWord).join(' '));
-  const segments = runDecoder(model, samples);
-  const posteriors = readPosteriors(model);
+  const { path, words } = model.align(samples, phones.map(phoneWord).join(' '));
+  const posteriors = words.filter((word) => isPhoneWord(word.text)).map((word) => word.posterior);
   const aligned: AlignedPhone[] = [];
   const fillers: DecodedSegment[] = [];
-  for (const segment of segments) {
-    if (!segment.text.startsWith('ph_')) {
+  for (const segment of path) {
+    if (!isPhoneWord(segment.text)) {
       fillers.push(segment);
       continue;
     }
@@ -93,22 +60,8 @@ function alignOnce(
   return { phones: aligned, fillers };
 }
 
-function readPosteriors(model: SpeechModel): number[] {
-  try {
-    const result = model.decoder.get_alignment();
-    return (result.w ?? [])
-      .filter((segment) => segment.t.startsWith('ph_'))
-      .map((segment) => segment.p);
-  } catch {
-    return [];
-  }
-}
-
-function runDecoder(model: SpeechModel, samples: Float32Array): DecodedSegment[] {
-  model.decoder.start();
-  model.decoder.process_audio(samples, false, true);
-  model.decoder.stop();
-  return readSegments(model);
+function isPhoneWord(text: string): boolean {
+  return text.startsWith('ph_');
 }
 
 export function isFiller(text: string): boolean {

@@ -1,16 +1,18 @@
+import type { AudioCaution } from '../audio/cautions.js';
 import { untimedWord, type Word } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
-import type { SpeakingResult } from '../tasks/scorer.js';
-import { baseWord, type SpeechAnalysis } from '../evidence/analysis.js';
+import type { SpeakingResult } from './result.js';
+import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
+import { baseWord } from '../recognizer/dictionary.js';
 import type { FreeSpeechAnalysis, PhraseAnalysis } from '../evidence/free-speech.js';
-import { FRAME_MS } from '../recognizer/recognize.js';
+import { FRAME_MS } from '../recognizer/acoustic-model.js';
+import { wordGop } from '../evidence/gop.js';
 import { predictBlend, type Calibration } from './models/calibration.js';
 import { speakingComponents } from './components.js';
 import {
   innerPauses,
   PAUSE_MIN_MS,
   utteranceFeatures,
-  wordGop,
   type UtteranceFeatures,
 } from '../evidence/features.js';
 import { freeContent, type FreeTask } from './free-content.js';
@@ -44,7 +46,7 @@ export interface FreeSpeechInput {
   calibration: Calibration;
   scale: ScoreScale;
   durationMs: number;
-  cautions: readonly say.AudioCaution[];
+  cautions: readonly AudioCaution[];
 }
 
 export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {

@@ -1,16 +1,15 @@
-import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
-import { untimedWord } from '../../shared/contract/envelope.js';
-import type { ScoreScale } from '../../shared/contract/quantize.js';
-import type { SpeakingResult } from '../tasks/scorer.js';
-import type { SpeechAnalysis } from '../evidence/analysis.js';
-import { predictBlend, type Calibration } from './models/calibration.js';
-import { speakingComponents, type ComponentInput } from './components.js';
-import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
-import { repeatSentenceMark } from './content.js';
+import type { AudioCaution } from '../audio/cautions.js';
 import { innerPauses, utteranceFeatures } from '../evidence/features.js';
-import { predictTrees } from './models/boosted-trees.js';
+import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
+import { COMPONENT_STATUS, untimedWord } from '../../shared/contract/envelope.js';
+import type { ScoreScale } from '../../shared/contract/quantize.js';
+import { speakingComponents, type ComponentInput } from './components.js';
+import { repeatSentenceMark } from './content.js';
+import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
+import { predictBlend, type Calibration } from './models/calibration.js';
+import type { SpeakingResult } from './result.js';
 import * as say from './suggestions.js';
-import { verificationFeatures } from '../evidence/rendition-evidence.js';
+import { verdict } from './verdict.js';
 import { sequenceWords } from './words.js';
 
 export interface ScoringInput {
@@ -18,18 +17,7 @@ export interface ScoringInput {
   calibration: Calibration;
   scale: ScoreScale;
   durationMs: number;
-  cautions: readonly say.AudioCaution[];
-}
-
-export type Verdict = 'rendition' | 'doubtful' | 'not-the-text';
-
-/** Does the audio support being a rendition of the reference text (verification.ts). */
-export function verdict(analysis: SpeechAnalysis, calibration: Calibration): Verdict {
-  if (analysis.heard.length === 0) return 'not-the-text';
-  const { model, rejectBelow, doubtBelow } = calibration.verification;
-  const score = predictTrees(model, verificationFeatures(analysis));
-  if (score < rejectBelow) return 'not-the-text';
-  return score < doubtBelow ? 'doubtful' : 'rendition';
+  cautions: readonly AudioCaution[];
 }
 
 export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {

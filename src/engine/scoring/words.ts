@@ -5,10 +5,15 @@ import {
   type Word,
 } from '../../shared/contract/envelope.js';
 import { scoreFraction, type ScoreScale } from '../../shared/contract/quantize.js';
-import type { HeardWord, SpeechAnalysis } from '../evidence/analysis.js';
-import { FRAME_MS } from '../recognizer/recognize.js';
+import type { HeardWord, SpeechAnalysis } from '../evidence/speech-analysis.js';
+import { FRAME_MS } from '../recognizer/acoustic-model.js';
 import { alignSpelling } from '../text/phonics.js';
-import { answerContext, phoneTypical, predictBlend, type Calibration } from './models/calibration.js';
+import {
+  answerContext,
+  phoneTypical,
+  predictBlend,
+  type Calibration,
+} from './models/calibration.js';
 import {
   innerPauses,
   phoneFeatures,

@@ -1,5 +1,3 @@
-import { guessPronunciation } from './g2p.js';
-import type { SpeechModel } from '../recognizer/soundswallower/adapter.js';
 import { spellNumber } from './numbers.js';
 
 /** A word of the reference text: as written, and the dictionary words a speaker says for it. */
@@ -28,18 +26,10 @@ function spokenForm(token: string): string[] {
   return word.replace(/'/gu, '') === '' ? [] : [word];
 }
 
-/** Phones of a dictionary word, e.g. "to(2)" → T AH. */
-export function pronunciation(model: SpeechModel, word: string): string[] {
-  return (model.decoder.lookup_word(word) ?? '').split(' ').filter((phone) => phone !== '');
-}
-
-/** Adds rule-based pronunciations for words the CMU dictionary lacks; returns those added. */
-export function ensureInDictionary(model: SpeechModel, words: Iterable<string>): string[] {
-  const added: string[] = [];
-  for (const word of new Set(words)) {
-    if (model.decoder.lookup_word(word) !== null) continue;
-    model.decoder.add_words([word, guessPronunciation(word).join(' ')]);
-    added.push(word);
-  }
-  return added;
+/** A text's sentences, each as its words. */
+export function sentencesOf(text: string): TextWord[][] {
+  return text
+    .split(/[.!?;:]+(?:\s+|$)/u)
+    .map(tokenize)
+    .filter((words) => words.length > 0);
 }

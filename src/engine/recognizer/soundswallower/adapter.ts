@@ -1,77 +1,82 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import createModule, { type Decoder, type SoundSwallowerModule } from 'soundswallower';
+import type { AcousticModel, AlignedWord, Beams, DecodedSegment } from '../acoustic-model.js';
+import { modelFolder, type ModelName } from '../models.js';
+import { PHONES, phoneWord } from '../phones.js';
+import { readSegments } from './segments.js';
 
-/** The PocketSphinx model's 39 phones (ARPAbet without stress marks). */
-export const PHONES = [
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'B',
-  'CH',
-  'D',
-  'DH',
-  'EH',
-  'ER',
-  'EY',
-  'F',
-  'G',
-  'HH',
-  'IH',
-  'IY',
-  'JH',
-  'K',
-  'L',
-  'M',
-  'N',
-  'NG',
-  'OW',
-  'OY',
-  'P',
-  'R',
-  'S',
-  'SH',
-  'T',
-  'TH',
-  'UH',
-  'UW',
-  'V',
-  'W',
-  'Y',
-  'Z',
-  'ZH',
-] as const;
-
-/** Dictionary entry that stands for one phone, so alignment reports each phone's own score. */
-export function phoneWord(phone: string): string {
-  return `ph_${phone.toLowerCase()}`;
-}
-
-export interface SpeechModel {
-  module: SoundSwallowerModule;
-  decoder: Decoder;
-  loadMs: number;
-}
-
-/** The acoustic model and dictionary ship inside the soundswallower package; nothing is fetched. */
-export function modelBase(): string {
-  const entry = createRequire(import.meta.url).resolve('soundswallower');
-  return join(dirname(entry), 'model') + '/';
-}
-
-export async function loadSpeechModel(): Promise<SpeechModel> {
-  const started = performance.now();
+/** Soundswallower as the acoustic model: one WebAssembly decoder over one model folder. */
+export async function loadSoundSwallower(name: ModelName): Promise<AcousticModel> {
+  const folder = modelFolder(name);
   const quiet = (): void => undefined;
   const module = await createModule({
-    modelBase: modelBase(),
+    modelBase: `${dirname(folder)}/`,
     print: quiet,
     printErr: quiet,
   } as Partial<SoundSwallowerModule>);
-  const decoder = new module.Decoder({ loglevel: 'FATAL', samprate: 16000 });
+  const decoder = new module.Decoder({ hmm: folder, loglevel: 'FATAL', samprate: 16000 });
   await decoder.initialize();
   decoder.add_words(...PHONES.map((phone): [string, string] => [phoneWord(phone), phone]));
-  return { module, decoder, loadMs: performance.now() - started };
+  return new SoundSwallowerModel(name, module, decoder);
+}
+
+class SoundSwallowerModel implements AcousticModel {
+  constructor(
+    readonly name: ModelName,
+    private readonly module: SoundSwallowerModule,
+    private readonly decoder: Decoder,
+  ) {}
+
+  lookup(word: string): string | null {
+    // The typings say string; the decoder returns null for a word it lacks.
+    return (this.decoder.lookup_word(word) as string | null) ?? null;
+  }
+
+  addWords(...entries: Array<[string, string]>): void {
+    this.decoder.add_words(...entries);
+  }
+
+  decodeGrammar(samples: Float32Array, jsgf: string): DecodedSegment[] {
+    this.decoder.set_grammar(jsgf);
+    return this.run(samples);
+  }
+
+  align(samples: Float32Array, words: string): { path: DecodedSegment[]; words: AlignedWord[] } {
+    this.decoder.set_align_text(words);
+    const path = this.run(samples);
+    return { path, words: this.alignedWords() };
+  }
+
+  withBeams<T>(beams: Beams, run: () => T): T {
+    const keys = Object.keys(beams) as Array<keyof Beams>;
+    const saved = keys.map((key) => this.decoder.get_config(key));
+    keys.forEach((key) => this.decoder.set_config(key, beams[key]));
+    try {
+      return run();
+    } finally {
+      keys.forEach((key, index) => this.decoder.set_config(key, saved[index] ?? beams[key]));
+    }
+  }
+
+  close(): void {
+    this.decoder.delete();
+  }
+
+  private run(samples: Float32Array): DecodedSegment[] {
+    this.decoder.start();
+    this.decoder.process_audio(samples, false, true);
+    this.decoder.stop();
+    return readSegments(this.module, this.decoder);
+  }
+
+  private alignedWords(): AlignedWord[] {
+    try {
+      return (this.decoder.get_alignment().w ?? []).map((word) => ({
+        text: word.t,
+        posterior: word.p,
+      }));
+    } catch {
+      return [];
+    }
+  }
 }

@@ -1,19 +1,14 @@
-import type { SpeechModel } from './adapter.js';
+import type { Decoder, SoundSwallowerModule } from 'soundswallower';
+import type { DecodedSegment } from '../acoustic-model.js';
 
-/** One entry of the decoder's best path: a word, phone word or filler over [startFrame, endFrame]. */
-export interface DecodedSegment {
-  text: string;
-  startFrame: number;
-  endFrame: number;
-  /** Acoustic log score, already relative to the best senone of each frame (0 = best possible). */
-  acousticScore: number;
-}
+/** The release whose struct layout FIELD matches; package.json pins exactly this version. */
+export const SOUNDSWALLOWER_VERSION = '0.6.3';
 
 /**
  * The JavaScript API exposes only rounded posteriors, so the acoustic score is read from the
  * C segment iterator: { vt, search, word, sf, ef, ascr, lscr, prob, ... } of 32-bit fields.
  */
-const FIELD = { word: 2, startFrame: 3, endFrame: 4, acousticScore: 5 } as const;
+export const FIELD = { word: 2, startFrame: 3, endFrame: 4, acousticScore: 5 } as const;
 
 interface SegmentApi {
   _decoder_seg_iter(decoder: number): number;
@@ -22,9 +17,9 @@ interface SegmentApi {
   HEAPU8: Uint8Array;
 }
 
-export function readSegments(model: SpeechModel): DecodedSegment[] {
-  const module = model.module as unknown as SegmentApi;
-  const handle = (model.decoder as unknown as { cdecoder: number }).cdecoder;
+export function readSegments(wasm: SoundSwallowerModule, decoder: Decoder): DecodedSegment[] {
+  const module = wasm as unknown as SegmentApi;
+  const handle = (decoder as unknown as { cdecoder: number }).cdecoder;
   const segments: DecodedSegment[] = [];
   for (
     let iter = module._decoder_seg_iter(handle);

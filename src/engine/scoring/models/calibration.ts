@@ -1,24 +1,14 @@
 import committedCalibration from '../../../../resources/calibration/speech.json' with { type: 'json' };
-import type { SpeechAnalysis } from '../../evidence/analysis.js';
 import {
-  PHONE_FEATURES,
-  UTTERANCE_FEATURES,
-  WORD_FEATURES,
   utteranceContext,
   utteranceFeatures,
   type PhoneTypical,
   type UtteranceContext,
 } from '../../evidence/features.js';
-import {
-  fitBoostedTrees,
-  predictTrees,
-  type BoostedTrees,
-  type BoostOptions,
-} from './boosted-trees.js';
-import { predict, type LinearModel } from './linear-model.js';
-import { VERIFICATION_FEATURES } from '../../evidence/rendition-evidence.js';
-import { fitRidge, type TrainingRow } from '../../../../scripts/training/ridge.js';
+import type { SpeechAnalysis } from '../../evidence/speech-analysis.js';
 import { mean } from '../../evidence/statistics.js';
+import { predictTrees, type BoostedTrees } from './boosted-trees.js';
+import { predict, type LinearModel } from './linear-model.js';
 
 /** A score model: the mean of a ridge regression and a small boosted-tree ensemble. */
 export interface BlendedModel {
@@ -44,7 +34,10 @@ export function answerContext(
   );
 }
 
-/** Fitted by scripts/calibrate.ts on speechocean762 train speakers; all targets on the corpus scales. */
+/**
+ * The runtime models, fitted by scripts/calibrate.ts (scripts/training/) on speechocean762;
+ * all targets on the corpus scales. The engine only loads and predicts.
+ */
 export interface Calibration {
   fittedOn: string;
   utterances: number;
@@ -92,242 +85,7 @@ export function phoneTypical(norms: PhoneNorms, symbol: string): PhoneTypical {
   };
 }
 
-/** Where scripts/calibrate.ts writes the fitted models. */
-export const CALIBRATION_URL = new URL(
-  '../../../resources/calibration/speech.json',
-  import.meta.url,
-);
-
 /** The committed models, imported so that the bundler ships them inside the built engine. */
 export function loadCalibration(): Calibration {
   return committedCalibration as unknown as Calibration;
-}
-
-/** An answer for the verifier: the right text (target 1) or one of the negative cases (0). */
-export interface VerificationRow extends TrainingRow {
-  group: string;
-  /** The kind of case: the threshold keeps few false rejections of each kind of real answer. */
-  kind: string;
-}
-
-export interface CalibrationData {
-  verification: VerificationRow[];
-  utterances: Array<{
-    values: Record<string, number>;
-    accuracy: number;
-    fluency: number;
-    total: number;
-    /** The speaker: the inner folds that predict `utteranceAccuracy` never split a speaker. */
-    group: string;
-  }>;
-  /** Word and phone rows; `utterance` indexes `utterances`, whose predicted accuracy they get. */
-  words: ContextRow[];
-  phones: ContextRow[];
-}
-
-export interface ContextRow extends TrainingRow {
-  utterance: number;
-}
-
-export const RIDGE_LAMBDA = { utterance: 5, word: 10, phone: 10 } as const;
-/** Utterances are few (hundreds); words and phones are thousands, so their trees go deeper. */
-const UTTERANCE_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf: 15 };
-const DETAIL_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 3, minLeaf: 30 };
-/** Speaker folds inside the training data for the out-of-fold utterance-accuracy feature. */
-export const INNER_FOLDS = 5;
-
-function fitBlend(
-  rows: readonly TrainingRow[],
-  features: readonly string[],
-  lambda: number,
-  max: number,
-  trees: BoostOptions,
-): BlendedModel {
-  return {
-    ridge: fitRidge(rows, features, lambda, { min: 0, max }),
-    trees: fitBoostedTrees(rows, features, trees),
-    min: 0,
-    max,
-  };
-}
-
-type UtteranceRow = CalibrationData['utterances'][number];
-type UtteranceTarget = 'accuracy' | 'fluency' | 'total';
-
-function fitUtterance(rows: readonly UtteranceRow[], target: UtteranceTarget): BlendedModel {
-  return fitBlend(
-    rows.map((row) => ({ values: row.values, target: row[target] })),
-    UTTERANCE_FEATURES,
-    RIDGE_LAMBDA.utterance,
-    10,
-    UTTERANCE_TREES,
-  );
-}
-
-/**
- * Each training utterance's accuracy as predicted by a model that never saw its speaker, so
- * that the word and phone models learn how far to trust the prediction they get at run time
- * (an in-sample prediction would look better than it is).
- */
-export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
-  return outOfFold(
-    rows.map((row) => ({ values: row.values, target: row.accuracy })),
-    rows.map((row) => row.group),
-    (training) =>
-      fitBlend(training, UTTERANCE_FEATURES, RIDGE_LAMBDA.utterance, 10, UTTERANCE_TREES),
-  );
-}
-
-function fitWord(rows: readonly TrainingRow[]): BlendedModel {
-  return fitBlend(rows, WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES);
-}
-
-export function fitCalibration(
-  data: CalibrationData,
-  norms: PhoneNorms,
-  fittedOn: string,
-): Calibration {
-  const accuracy = outOfFoldAccuracy(data.utterances);
-  const withAccuracy = (rows: readonly ContextRow[]): TrainingRow[] =>
-    rows.map((row) => ({
-      values: { ...row.values, utteranceAccuracy: accuracy[row.utterance] ?? 0 },
-      target: row.target,
-    }));
-  const words = withAccuracy(data.words);
-  const groups = data.words.map((row) => data.utterances[row.utterance]?.group ?? '');
-  return {
-    fittedOn,
-    utterances: data.utterances.length,
-    accuracy: fitUtterance(data.utterances, 'accuracy'),
-    fluency: fitUtterance(data.utterances, 'fluency'),
-    total: fitUtterance(data.utterances, 'total'),
-    word: fitWord(words),
-    phone: fitBlend(withAccuracy(data.phones), PHONE_FEATURES, RIDGE_LAMBDA.phone, 2, DETAIL_TREES),
-    typicalGop: norms.typicalGop,
-    typicalAccuracy: norms.typicalAccuracy,
-    verification: fitVerifier(data.verification),
-    labels: fitLabelBars(outOfFold(words, groups, fitWord), words),
-  };
-}
-
-/** Predictions for each row by a model fitted without the row's group (inner speaker folds). */
-function outOfFold(
-  rows: readonly TrainingRow[],
-  groups: readonly string[],
-  fit: (rows: readonly TrainingRow[]) => BlendedModel,
-): number[] {
-  const fold = innerFolds(groups);
-  const predictions = new Array<number>(rows.length).fill(0);
-  for (let k = 0; k < INNER_FOLDS; k += 1) {
-    const model = fit(rows.filter((_, index) => fold[index] !== k));
-    rows.forEach((row, index) => {
-      if (fold[index] === k) predictions[index] = predictBlend(model, row.values);
-    });
-  }
-  return predictions;
-}
-
-function innerFolds(groups: readonly string[]): number[] {
-  const sorted = [...new Set(groups)].sort();
-  const fold = new Map(sorted.map((group, index) => [group, index % INNER_FOLDS]));
-  return groups.map((group) => fold.get(group) ?? 0);
-}
-
-const VERIFIER_TREES: BoostOptions = { rounds: 200, rate: 0.05, depth: 3, minLeaf: 10 };
-/**
- * The bars, set on held-out speakers' real answers (the sentence read in full): at most this
- * share of them is refused as not the sentence, and at most this share is doubted.
- */
-export const VERIFIER_REJECTS_REAL = 0.005;
-export const VERIFIER_DOUBTS_REAL = 0.05;
-
-function fitVerifierModel(rows: readonly VerificationRow[]): BoostedTrees {
-  return fitBoostedTrees(rows, VERIFICATION_FEATURES, VERIFIER_TREES);
-}
-
-export function fitVerifier(rows: readonly VerificationRow[]): Verifier {
-  const fold = innerFolds(rows.map((row) => row.group));
-  const held = new Array<number>(rows.length).fill(0);
-  for (let k = 0; k < INNER_FOLDS; k += 1) {
-    const model = fitVerifierModel(rows.filter((_, index) => fold[index] !== k));
-    rows.forEach((row, index) => {
-      if (fold[index] === k) held[index] = predictTrees(model, row.values);
-    });
-  }
-  const real = held.filter((_, index) => rows[index]!.kind === 'real');
-  return {
-    model: fitVerifierModel(rows),
-    rejectBelow: lowQuantile(real, VERIFIER_REJECTS_REAL),
-    doubtBelow: lowQuantile(real, VERIFIER_DOUBTS_REAL),
-  };
-}
-
-/** The largest bar that refuses at most `share` of `values` (those strictly below it). */
-function lowQuantile(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(share * sorted.length)] ?? 0;
-}
-
-/** Expert word-accuracy bands the labels stand for: 0–4 Bad, 5–7 Average, 8–10 Good. */
-export function expertBand(accuracy: number): 0 | 1 | 2 {
-  if (accuracy < 4.5) return 0;
-  return accuracy < 7.5 ? 1 : 2;
-}
-
-export function labelBand(score: number, bars: LabelBars): 0 | 1 | 2 {
-  if (score >= bars.goodFrom) return 2;
-  return score >= bars.averageFrom ? 1 : 0;
-}
-
-/**
- * The bars that best sort held-out words into the experts' bands: the largest mean recall over
- * the three bands (balanced accuracy), so that the rare poor words are not all called Good.
- */
-export function fitLabelBars(
-  predicted: readonly number[],
-  rows: readonly TrainingRow[],
-): LabelBars {
-  const bands = rows.map((row) => expertBand(row.target));
-  const counts = [0, 1, 2].map((band) => bands.filter((value) => value === band).length);
-  let best: LabelBars = { averageFrom: 4, goodFrom: 7 };
-  let bestScore = -1;
-  for (let average = 30; average <= 95; average += 1) {
-    for (let good = average + 1; good <= 100; good += 1) {
-      const bars = { averageFrom: average / 10, goodFrom: good / 10 };
-      const hits = [0, 0, 0];
-      predicted.forEach((score, index) => {
-        if (labelBand(score, bars) === bands[index]) hits[bands[index]!]! += 1;
-      });
-      const recall = hits.reduce((sum, hit, band) => sum + hit / Math.max(1, counts[band]!), 0);
-      if (recall > bestScore) [best, bestScore] = [bars, recall];
-    }
-  }
-  return best;
-}
-
-/** Observations added to each phone's accuracy mean at the overall mean (shrinkage). */
-const ACCURACY_PRIOR_WEIGHT = 20;
-
-/** Mean expert accuracy per phone symbol over (phone, accuracy) observations, shrunk. */
-export function typicalAccuracies(
-  observations: ReadonlyArray<[string, number]>,
-): Record<string, number> {
-  const overall = mean(observations.map(([, accuracy]) => accuracy));
-  const byPhone = new Map<string, number[]>();
-  for (const [phone, accuracy] of observations)
-    byPhone.set(phone, [...(byPhone.get(phone) ?? []), accuracy]);
-  return Object.fromEntries(
-    [...byPhone].map(([phone, values]) => [
-      phone,
-      (values.reduce((sum, value) => sum + value, 0) + ACCURACY_PRIOR_WEIGHT * overall) /
-        (values.length + ACCURACY_PRIOR_WEIGHT),
-    ]),
-  );
-}
-
-/** Mean GOP per phone symbol over (phone, gop) observations. */
-export function typicalGops(observations: ReadonlyArray<[string, number]>): Record<string, number> {
-  const byPhone = new Map<string, number[]>();
-  for (const [phone, gop] of observations) byPhone.set(phone, [...(byPhone.get(phone) ?? []), gop]);
-  return Object.fromEntries([...byPhone].map(([phone, gops]) => [phone, mean(gops)]));
 }

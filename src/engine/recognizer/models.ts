@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The acoustic models the engine can load: each a folder of PocketSphinx files (mdef, means,
+ * variances, sendump, transition_matrices, feat_params.json, dict.txt, noisedict.txt).
+ */
+export const MODEL_NAMES = ['en-us-8k', 'en-us-16k'] as const;
+export type ModelName = (typeof MODEL_NAMES)[number];
+
+/** The model the engine loads unless EXAMINER_SPEECH_MODEL names another. */
+export const DEFAULT_MODEL: ModelName = 'en-us-8k';
+
+/** The folder of each model; nothing is fetched. */
+export function modelFolder(name: ModelName): string {
+  if (name === 'en-us-8k') {
+    // CMU's 8 kHz-bandwidth US-English model, shipped inside the soundswallower package.
+    const entry = createRequire(import.meta.url).resolve('soundswallower');
+    return join(dirname(entry), 'model', 'en-us');
+  }
+  // CMU's 16 kHz US-English PTM model (Debian's pocketsphinx-en-us), vendored with its licence.
+  return fileURLToPath(new URL('../../../resources/models/en-us-16k', import.meta.url));
+}
+
+/** The model named by EXAMINER_SPEECH_MODEL, or the default; an unknown name is an error. */
+export function configuredModel(env: NodeJS.ProcessEnv = process.env): ModelName {
+  const name = env.EXAMINER_SPEECH_MODEL ?? DEFAULT_MODEL;
+  if (!(MODEL_NAMES as readonly string[]).includes(name)) {
+    throw new Error(
+      `EXAMINER_SPEECH_MODEL is "${name}"; the engine has ${MODEL_NAMES.join(' and ')}`,
+    );
+  }
+  return name as ModelName;
+}
