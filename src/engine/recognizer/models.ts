@@ -12,15 +12,23 @@ export type ModelName = (typeof MODEL_NAMES)[number];
 /** The model the engine loads unless EXAMINER_SPEECH_MODEL names another. */
 export const DEFAULT_MODEL: ModelName = 'en-us-8k';
 
-/** The folder of each model; nothing is fetched. */
-export function modelFolder(name: ModelName): string {
-  if (name === 'en-us-8k') {
-    // CMU's 8 kHz-bandwidth US-English model, shipped inside the soundswallower package.
-    const entry = createRequire(import.meta.url).resolve('soundswallower');
-    return join(dirname(entry), 'model', 'en-us');
-  }
+/** Where a model's files are: its folder, and its dictionary when that is not in the folder. */
+export interface ModelFiles {
+  folder: string;
+  dictionary?: string;
+}
+
+/** The files of each model; nothing is fetched. */
+export function modelFiles(name: ModelName): ModelFiles {
+  // CMU's 8 kHz-bandwidth US-English model, shipped inside the soundswallower package.
+  const packaged = join(dirname(createRequire(import.meta.url).resolve('soundswallower')), 'model');
+  if (name === 'en-us-8k') return { folder: join(packaged, 'en-us') };
   // CMU's 16 kHz US-English PTM model (Debian's pocketsphinx-en-us), vendored with its licence.
-  return fileURLToPath(new URL('../../../resources/models/en-us-16k', import.meta.url));
+  // It shares the packaged model's CMU dictionary and 39 phones, so only the acoustics differ.
+  return {
+    folder: fileURLToPath(new URL('../../../resources/models/en-us-16k', import.meta.url)),
+    dictionary: join(packaged, 'en-us', 'dict.txt'),
+  };
 }
 
 /** The model named by EXAMINER_SPEECH_MODEL, or the default; an unknown name is an error. */

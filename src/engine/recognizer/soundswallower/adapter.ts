@@ -1,23 +1,36 @@
 import { dirname } from 'node:path';
 import createModule, { type Decoder, type SoundSwallowerModule } from 'soundswallower';
 import type { AcousticModel, AlignedWord, Beams, DecodedSegment } from '../acoustic-model.js';
-import { modelFolder, type ModelName } from '../models.js';
+import { modelFiles, type ModelName } from '../models.js';
 import { PHONES, phoneWord } from '../phones.js';
 import { readSegments } from './segments.js';
 
 /** Soundswallower as the acoustic model: one WebAssembly decoder over one model folder. */
 export async function loadSoundSwallower(name: ModelName): Promise<AcousticModel> {
-  const folder = modelFolder(name);
+  const { module, decoder } = await openDecoder(name);
+  decoder.add_words(...PHONES.map((phone): [string, string] => [phoneWord(phone), phone]));
+  return new SoundSwallowerModel(name, module, decoder);
+}
+
+/** A WebAssembly module and an initialised decoder over the model's files. */
+export async function openDecoder(
+  name: ModelName,
+): Promise<{ module: SoundSwallowerModule; decoder: Decoder }> {
+  const { folder, dictionary } = modelFiles(name);
   const quiet = (): void => undefined;
   const module = await createModule({
     modelBase: `${dirname(folder)}/`,
     print: quiet,
     printErr: quiet,
   } as Partial<SoundSwallowerModule>);
-  const decoder = new module.Decoder({ hmm: folder, loglevel: 'FATAL', samprate: 16000 });
+  const decoder = new module.Decoder({
+    hmm: folder,
+    ...(dictionary ? { dict: dictionary } : {}),
+    loglevel: 'FATAL',
+    samprate: 16000,
+  });
   await decoder.initialize();
-  decoder.add_words(...PHONES.map((phone): [string, string] => [phoneWord(phone), phone]));
-  return new SoundSwallowerModel(name, module, decoder);
+  return { module, decoder };
 }
 
 class SoundSwallowerModel implements AcousticModel {
