@@ -4,11 +4,6 @@
  * is a folder of its files (models.ts).
  */
 
-/** 10 ms frames (the model's frame rate is 100 per second). */
-export const FRAME_MS = 10;
-/** Samples per 10 ms frame at 16 kHz, the rate every answer is decoded at. */
-export const SAMPLES_PER_FRAME = 160;
-
 /** One entry of the decoder's best path: a word, phone word or filler over [startFrame, endFrame]. */
 export interface DecodedSegment {
   text: string;
@@ -47,3 +42,8 @@ export interface AcousticModel {
   /** Frees the decoder; the model is unusable afterwards. */
   close(): void;
 }
+
+/** 10 ms frames (the model's frame rate is 100 per second). */
+export const FRAME_MS = 10;
+/** Samples per 10 ms frame at 16 kHz, the rate every answer is decoded at. */
+export const SAMPLES_PER_FRAME = 160;
