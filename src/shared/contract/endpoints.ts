@@ -2,9 +2,10 @@ import { TASK_TABLE, TASKS, type Task } from './tasks.js';
 
 export { SPEAKING_COMPONENTS, TASKS, WFD_COMPONENTS, type Task } from './tasks.js';
 
-/** The tasks scored from audio (tasks.ts, skill "speaking"). */
-export const SPEAKING_TASKS = ['rs', 'rl', 'di'] as const satisfies readonly Task[];
-export type SpeakingTask = (typeof SPEAKING_TASKS)[number];
+/** The tasks scored from audio (skill "speaking" in tasks.ts). */
+export type SpeakingTask = {
+  [T in Task]: (typeof TASK_TABLE)[T]['skill'] extends 'speaking' ? T : never;
+}[Task];
 
 export const ENDPOINT_PATHS = Object.fromEntries(
   TASKS.map((task) => [task, TASK_TABLE[task].path]),
