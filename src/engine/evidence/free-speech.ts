@@ -25,7 +25,7 @@ const PROMPT_BEAMS: Beams = { beam: 1e-30, pbeam: 1e-30, wbeam: 1e-11 };
 /**
  * A word the prompt grammars decoded is kept only above this acoustic score per frame: lower
  * than Repeat Sentence's bar (analysis.ts), as a loop over words places word boundaries more
- * loosely; verification and the key-point bars judge the words kept.
+ * loosely; the verdict and the key-point bars judge the words kept.
  */
 const PROMPT_WORD_MIN_SCORE_PER_FRAME = -65;
 
@@ -100,7 +100,7 @@ interface PhraseContext {
   isRendition: RenditionCheck;
 }
 
-/** Does the audio support being a rendition of the analysis' reference (the rs verifier). */
+/** Does the audio support being a rendition of the analysis' reference (the rs verdict). */
 export type RenditionCheck = (analysis: SpeechAnalysis) => boolean;
 
 /** A phrase that shares at least this many words, in order, with a prompt sentence is tried as it. */

@@ -28,7 +28,7 @@ import { heardWords } from './words.js';
  * speechocean762 retell answers: 7.5 for words alone in all folds but one; for verified
  * phrases anything from −60 to −15, where F1 on all answers stays within 0.01 (0.755–0.749).
  * −15 is the most precise of those (0.80 against 0.77), and the only one that keeps a
- * synthetic off-topic phrase, passed by the verifier as a prompt sentence, from earning
+ * synthetic off-topic phrase, passed by the verdict as a prompt sentence, from earning
  * that sentence's key points (test/integration/free-speech-http.test.ts).
  */
 export const KEY_POINT_BARS: KeyPointBars = { followsPrompt: -15, alone: 7.5 };
