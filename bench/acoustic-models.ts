@@ -3,7 +3,7 @@
  * utterance read right, and the same recordings scored against another sentence): how well
  * GOP separates words of the right sentence from words of another (ROC area), the same for
  * whole answers (mean word GOP), and the real-time factor of the analysis.
- * Usage: npm run bench:models [-- --stride 10]
+ * Usage: npm run bench:models [-- --stride 10] [--model en-us-16k] (one model only)
  */
 import { wordGop } from '../src/engine/evidence/gop.js';
 import type { SpeechAnalysis } from '../src/engine/evidence/speech-analysis.js';
@@ -91,7 +91,10 @@ console.log(
   '| Model | Cases | Word GOP ROC area, right vs wrong sentence | Answer mean GOP ROC area | Real-time factor |',
 );
 console.log('|---|---|---|---|---|');
-for (const name of MODEL_NAMES) {
+const modelArg = process.argv.indexOf('--model');
+const names =
+  modelArg > 0 ? MODEL_NAMES.filter((name) => name === process.argv[modelArg + 1]) : MODEL_NAMES;
+for (const name of names) {
   const figures = await measure(name, cases);
   console.log(
     `| ${figures.name} | ${figures.cases} | ${figures.wordAuc.toFixed(3)} | ${figures.answerAuc.toFixed(3)} | ${figures.realTimeFactor.toFixed(3)} |`,
