@@ -5,7 +5,7 @@
  * true coverage, how far a long answer's pronunciation and fluency fall from its parts scored
  * alone, and the real-time factor and p95 latency of 40 s answers.
  *
- * Analyses are cached in .tmp/retell (delete it after changing recognition); two processes can
+ * Analyses are cached in .tmp/retell-<model> (delete it after changing recognition); two processes can
  * fill it at once: `tsx bench/retell.ts --shard 0/2` and `--shard 1/2`, then `tsx bench/retell.ts`.
  * `--cached` reports on the cache as it is; `--no-runtime` skips the 40 s and the negative answers.
  */

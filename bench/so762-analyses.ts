@@ -1,5 +1,5 @@
 /**
- * Recognition and alignment of every case, cached in .tmp/so762 per kind (delete the folder
+ * Recognition and alignment of every case, cached in .tmp/so762-<model> per kind (delete the folder
  * after changing recognition code). Several processes may fill the cache at once, each taking
  * its shard: `tsx bench/so762-analyses.ts 0/2` and `tsx bench/so762-analyses.ts 1/2`.
  */

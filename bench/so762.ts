@@ -42,7 +42,7 @@ if (!corpusAvailable()) {
   process.exit(0);
 }
 
-// --cached: only what .tmp/so762 already holds (while other processes are still filling it).
+// --cached: only what .tmp/so762-<model> already holds (while other processes are still filling it).
 const corpus = await loadCorpus((line) => console.log(line), {
   cachedOnly: process.argv.includes('--cached'),
 });
