@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { createSpeakingScorer, type SpeakingScorer } from '../src/engine/speaking/index.js';
+import { createSpeakingScorer, type SpeakingScorer } from '../src/engine/tasks/index.js';
 import { RepeatSentenceRequest, RetellLectureRequest } from '../src/shared/contract/requests.js';
 import { edit, missingToolsReason, synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
 

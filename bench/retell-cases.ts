@@ -8,10 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import type { KeyPoint } from '../src/engine/scoring/key-points.js';
-import { keyPointsFor } from '../src/engine/speaking/prompt.js';
-import { sameStem } from '../src/engine/speech/inflections.js';
-import { tokenize } from '../src/engine/speech/lexicon.js';
+import { keyPointsFor, type KeyPoint } from '../src/engine/scoring/key-points.js';
+import { sameStem } from '../src/engine/text/inflections.js';
+import { tokenize } from '../src/engine/text/words.js';
 import { gaussian, seededRandom } from '../test/helpers/speech-fixtures.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 

@@ -6,7 +6,8 @@
  * (no relevant content, docs/engine.md).
  */
 import { analyseQuality } from '../src/engine/audio/index.js';
-import { audioCautions, loadSpeechEngine, scoreAnswer } from '../src/engine/speaking/index.js';
+import { audioCautions } from '../src/engine/audio/cautions.js';
+import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { pinkNoise, sawtoothBuzz } from './so762-cases.js';
 import { joined, recording, type RetellCase } from './retell-cases.js';
 
@@ -65,6 +66,6 @@ export async function measureNegatives(
       });
     }
   }
-  engine.model.decoder.delete();
+  engine.model.close();
   return outcomes;
 }

@@ -5,7 +5,7 @@
  * true coverage, how far a long answer's pronunciation and fluency fall from its parts scored
  * alone, and the real-time factor and p95 latency of 40 s answers.
  *
- * Analyses are cached in .tmp/retell (delete it after changing recognition); two processes can
+ * Analyses are cached in .tmp/retell-<model> (delete it after changing recognition); two processes can
  * fill it at once: `tsx bench/retell.ts --shard 0/2` and `--shard 1/2`, then `tsx bench/retell.ts`.
  * `--cached` reports on the cache as it is; `--no-runtime` skips the 40 s and the negative answers.
  */
@@ -23,21 +23,23 @@ import {
   phraseDelivery,
   scoreFreeSpeech,
   spokenWords,
-} from '../src/engine/scoring/score-free-speech.js';
-import { pearson, quantile } from '../src/engine/scoring/statistics.js';
+} from '../src/engine/scoring/free-speech.js';
+import { pearson, quantile } from '../src/engine/evidence/statistics.js';
 import {
   analyseFreeAnswer,
   loadSpeechEngine,
   type SpeechEngine,
-} from '../src/engine/speaking/index.js';
-import { tokenize } from '../src/engine/speech/lexicon.js';
+} from '../src/engine/tasks/index.js';
+import { configuredModel } from '../src/engine/recognizer/models.js';
+import { tokenize } from '../src/engine/text/words.js';
 import { corpusAvailable, readLabels, type Label } from './so762-corpus.js';
 import { speakerFolds } from './so762-cv.js';
 import { buildRetellCases, joined, recording, type RetellCase } from './retell-cases.js';
 import { measureNegatives, NEGATIVE_KINDS, type NegativeOutcome } from './retell-negatives.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CACHE_DIR = join(ROOT, '.tmp/retell');
+/** One cache per acoustic model (EXAMINER_SPEECH_MODEL), so the two are never mixed. */
+const CACHE_DIR = join(ROOT, '.tmp', `retell-${configuredModel()}`);
 const RESULTS = join(ROOT, 'bench/results/retell.md');
 /** Runtime cases: answers of about this length. */
 const RUNTIME_SECONDS = 40;
@@ -142,7 +144,7 @@ async function fillCache(
     );
     if (index % 10 === 0) console.log(`analysed ${index + 1}/${missing.length}`);
   }
-  engine.model.decoder.delete();
+  engine.model.close();
 }
 
 /** 40 s answers: a speaker's recordings joined (several speakers' when one has too few). */
@@ -174,7 +176,7 @@ async function measureRuntime(
     latencies.push(latencyMs);
     audioSeconds += samples.length / 16000;
   }
-  engine.model.decoder.delete();
+  engine.model.close();
   const total = latencies.reduce((sum, value) => sum + value, 0);
   return {
     rtf: total / 1000 / audioSeconds,

@@ -1,19 +1,22 @@
 /**
- * Recognition and alignment of every case, cached in .tmp/so762 per kind (delete the folder
+ * Recognition and alignment of every case, cached in .tmp/so762-<model> per kind (delete the folder
  * after changing recognition code). Several processes may fill the cache at once, each taking
  * its shard: `tsx bench/so762-analyses.ts 0/2` and `tsx bench/so762-analyses.ts 1/2`.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyseSpeech, type SpeechAnalysis } from '../src/engine/speech/analysis.js';
-import { tokenize } from '../src/engine/speech/lexicon.js';
-import { loadSpeechModel, type SpeechModel } from '../src/engine/speech/model.js';
+import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
+import { tokenize } from '../src/engine/text/words.js';
+import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
+import { loadAcousticModel } from '../src/engine/recognizer/load.js';
+import { configuredModel } from '../src/engine/recognizer/models.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
 import { readLabels, type Label } from './so762-corpus.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CACHE_DIR = join(ROOT, '.tmp/so762');
+/** One cache per acoustic model (EXAMINER_SPEECH_MODEL), so the two are never mixed. */
+const CACHE_DIR = join(ROOT, '.tmp', `so762-${configuredModel()}`);
 
 export interface CaseAnalysis {
   id: string;
@@ -40,7 +43,7 @@ export function readCachedAnalyses(): Map<string, CaseAnalysis> {
   return rows;
 }
 
-export async function analyseCase(model: SpeechModel, item: Case): Promise<CaseAnalysis> {
+export async function analyseCase(model: AcousticModel, item: Case): Promise<CaseAnalysis> {
   const samples = await caseAudio(item);
   const started = performance.now();
   const analysis = analyseSpeech(model, samples, tokenize(item.text));
@@ -64,14 +67,14 @@ export async function analyseCases(
   );
   if (missing.length === 0) return cache;
   mkdirSync(CACHE_DIR, { recursive: true });
-  const model = await loadSpeechModel();
+  const model = await loadAcousticModel();
   for (const [index, item] of missing.entries()) {
     const row = await analyseCase(model, item);
     appendFileSync(cacheFile(shard.index), `${JSON.stringify(row)}\n`);
     cache.set(item.id, row);
     if (index % 100 === 0) log(`analysed ${index + 1}/${missing.length}`);
   }
-  model.decoder.delete();
+  model.close();
   return cache;
 }
 

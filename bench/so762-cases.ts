@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { tokenize } from '../src/engine/speech/lexicon.js';
+import { tokenize } from '../src/engine/text/words.js';
 import { gaussian, seededRandom, withWhiteNoise } from '../test/helpers/speech-fixtures.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 

@@ -1,16 +1,16 @@
+import type { AudioCaution } from '../src/engine/audio/cautions.js';
 import {
   answerContext,
-  expertBand,
-  fitCalibration,
   phoneTypical,
   predictBlend,
   type Calibration,
-} from '../src/engine/scoring/calibration.js';
-import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/scoring/features.js';
-import { scoreRepeatSentence, verdict } from '../src/engine/scoring/score-speech.js';
-import type { AudioCaution } from '../src/engine/scoring/suggestions.js';
-import { pearson } from '../src/engine/scoring/statistics.js';
-import type { SpeakingResult } from '../src/engine/speaking/scorer.js';
+} from '../src/engine/scoring/models/calibration.js';
+import { expertBand, fitCalibration } from '../scripts/training/fit-calibration.js';
+import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/evidence/features.js';
+import { scoreRepeatSentence } from '../src/engine/scoring/repeat-sentence.js';
+import { verdict } from '../src/engine/scoring/verdict.js';
+import { pearson } from '../src/engine/evidence/statistics.js';
+import type { SpeakingResult } from '../src/engine/tasks/index.js';
 import type { CaseItem, CorpusItem } from './so762-analyses.js';
 import type { CaseKind } from './so762-cases.js';
 import { matchPhones } from './so762-phones.js';

@@ -8,17 +8,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseQuality } from '../src/engine/audio/quality.js';
-import {
-  predictTrees,
-  fitBoostedTrees,
-  type BoostOptions,
-} from '../src/engine/scoring/boosted-trees.js';
-import { RIDGE_LAMBDA } from '../src/engine/scoring/calibration.js';
-import { UTTERANCE_FEATURES, utteranceFeatures } from '../src/engine/scoring/features.js';
-import { predict } from '../src/engine/scoring/linear-model.js';
-import { fitRidge, type TrainingRow } from '../src/engine/scoring/ridge.js';
-import { pearson } from '../src/engine/scoring/statistics.js';
-import { audioCautions } from '../src/engine/speaking/index.js';
+import { predictTrees } from '../src/engine/scoring/models/boosted-trees.js';
+import { fitBoostedTrees, type BoostOptions } from '../scripts/training/fit-boosted-trees.js';
+import { RIDGE_LAMBDA } from '../scripts/training/fit-calibration.js';
+import { UTTERANCE_FEATURES, utteranceFeatures } from '../src/engine/evidence/features.js';
+import { predict } from '../src/engine/scoring/models/linear-model.js';
+import { fitRidge, type TrainingRow } from '../scripts/training/ridge.js';
+import { pearson } from '../src/engine/evidence/statistics.js';
+import { audioCautions } from '../src/engine/audio/cautions.js';
 import type { Corpus, CaseItem, CorpusItem } from './so762-analyses.js';
 import { caseAudio } from './so762-cases.js';
 import {

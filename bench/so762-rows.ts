@@ -1,19 +1,18 @@
+import { phoneGop } from '../src/engine/evidence/gop.js';
 import {
   phoneFeatures,
-  phoneGop,
   utteranceContext,
   utteranceFeatures,
   wordFeatures,
-} from '../src/engine/scoring/features.js';
+} from '../src/engine/evidence/features.js';
+import { phoneTypical, type PhoneNorms } from '../src/engine/scoring/models/calibration.js';
+import type { HeardWord } from '../src/engine/evidence/speech-analysis.js';
+import { renditionFeatures } from '../src/engine/evidence/rendition-evidence.js';
 import {
-  phoneTypical,
   typicalAccuracies,
   typicalGops,
   type CalibrationData,
-  type PhoneNorms,
-} from '../src/engine/scoring/calibration.js';
-import type { HeardWord } from '../src/engine/speech/analysis.js';
-import { verificationFeatures } from '../src/engine/scoring/verification.js';
+} from '../scripts/training/fit-calibration.js';
 import type { CaseItem, CorpusItem } from './so762-analyses.js';
 import { isRendition } from './so762-cases.js';
 import type { LabelWord } from './so762-corpus.js';
@@ -61,7 +60,7 @@ export function calibrationData(
 ): CalibrationData {
   const data: CalibrationData = {
     verification: cases.map((item) => ({
-      values: verificationFeatures(item.analysis),
+      values: renditionFeatures(item.analysis),
       target: isRendition(item.case.kind) ? 1 : 0,
       group: item.case.speaker,
       kind: item.case.kind,

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { scoreAnswer, loadSpeechEngine } from '../src/engine/speaking/index.js';
-import { quantile } from '../src/engine/scoring/statistics.js';
+import { scoreAnswer, loadSpeechEngine } from '../src/engine/tasks/index.js';
+import { quantile } from '../src/engine/evidence/statistics.js';
 import { SO762_DIR, type Label } from './so762-corpus.js';
 
 export interface RuntimeFigures {
@@ -36,7 +36,7 @@ export async function measureRuntime(
     audioSeconds += audio.durationSeconds;
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }
-  engine.model.decoder.delete();
+  engine.model.close();
   const totalMs = latencies.reduce((sum, value) => sum + value, 0);
   return {
     utterances: latencies.length,

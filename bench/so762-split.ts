@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fitCalibration, type Calibration } from '../src/engine/scoring/calibration.js';
+import { fitCalibration } from '../scripts/training/fit-calibration.js';
+import type { Calibration } from '../src/engine/scoring/models/calibration.js';
 import type { Corpus } from './so762-analyses.js';
 import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { FRAME_MS } from '../src/engine/speech/recognize.js';
+import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
 import { encodeWav, seededRandom } from '../test/helpers/speech-fixtures.js';
 import type { CaseAnalysis } from './so762-analyses.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';

@@ -9,11 +9,11 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ScoringError } from '../src/shared/contract/errors.js';
-import type { Calibration } from '../src/engine/scoring/calibration.js';
+import type { Calibration } from '../src/engine/scoring/models/calibration.js';
 import { DOUBTFUL_SENTENCE, NOT_THE_SENTENCE } from '../src/engine/scoring/suggestions.js';
-import { scoreAudioUrl, type SpeechEngine } from '../src/engine/speaking/index.js';
-import { SerialQueue } from '../src/engine/speaking/serial.js';
-import { loadSpeechModel } from '../src/engine/speech/model.js';
+import { scoreAudioUrl, type SpeechEngine } from '../src/engine/tasks/index.js';
+import { SerialQueue } from '../src/engine/recognizer/serial.js';
+import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import type { CaseAnalysis } from './so762-analyses.js';
 import type { Label } from './so762-corpus.js';
 import { engineFingerprint, USERS_CACHE_DIR } from './so762-split.js';
@@ -116,7 +116,7 @@ export async function scoreUserCases(
   const missing = cases.filter((item) => !outcomes.has(item.id));
   if (missing.length > 0) {
     const engine: SpeechEngine = {
-      model: await loadSpeechModel(),
+      model: await loadAcousticModel(),
       calibration,
       queue: new SerialQueue(),
     };
@@ -126,7 +126,7 @@ export async function scoreUserCases(
       outcomes.set(item.id, outcome);
       if (index % 25 === 0) log(`users: scored ${index + 1}/${missing.length}`);
     }
-    engine.model.decoder.delete();
+    engine.model.close();
   }
   return { cases, outcomes };
 }

@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { analyseQuality } from '../src/engine/audio/quality.js';
-import { audioCautions } from '../src/engine/speaking/index.js';
+import { audioCautions } from '../src/engine/audio/cautions.js';
 import { loadCorpus, type CaseItem } from './so762-analyses.js';
 import { caseAudio, CASE_KINDS, isRendition, type CaseKind } from './so762-cases.js';
 import { corpusAvailable, SO762_DIR } from './so762-corpus.js';
@@ -48,7 +48,7 @@ if (process.argv.includes('--users')) {
   process.exit(0);
 }
 
-// --cached: only what .tmp/so762 already holds (while other processes are still filling it).
+// --cached: only what .tmp/so762-<model> already holds (while other processes are still filling it).
 const corpus = await loadCorpus((line) => console.log(line), {
   cachedOnly: process.argv.includes('--cached'),
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../bench/so762-analyses.js';
 import { corpusAvailable, SO762_DIR } from '../bench/so762-corpus.js';
 import { calibrationData, corpusPhoneNorms } from '../bench/so762-rows.js';
-import { CALIBRATION_URL, fitCalibration } from '../src/engine/scoring/calibration.js';
+import { CALIBRATION_URL, fitCalibration } from './training/fit-calibration.js';
 
 if (!corpusAvailable()) {
   console.log(`calibrate: skipped, speechocean762 not found at ${SO762_DIR}`);

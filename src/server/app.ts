@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { ENDPOINT_PATHS, SPEAKING_TASKS } from '../shared/contract/endpoints.js';
+import { ENDPOINT_PATHS, isSpeakingTask, TASKS } from '../shared/contract/endpoints.js';
 import { ScoringError } from '../shared/contract/errors.js';
 import { admitBeforeParsing } from './admission.js';
 import { ApiKeyStore } from './api-keys.js';
@@ -36,7 +36,7 @@ const ALLOWED_METHODS: Record<string, string> = {
 };
 
 const SPEAKING_PATHS: ReadonlySet<string> = new Set(
-  SPEAKING_TASKS.map((task) => ENDPOINT_PATHS[task]),
+  TASKS.filter(isSpeakingTask).map((task) => ENDPOINT_PATHS[task]),
 );
 
 function sendFailure(reply: FastifyReply, error: ScoringError): FastifyReply {

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { AudioPolicy } from '../engine/speaking/scorer.js';
+import type { AudioPolicy } from '../engine/tasks/index.js';
 
 /** Large enough for a 180 s WAV sent inline as a base64 `data:` URL (about 30 MB). */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;

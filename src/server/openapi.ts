@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ENDPOINT_PATHS, TASK_TITLES, TASKS } from '../shared/contract/endpoints.js';
+import { TASK_ENTRIES, type TaskEntry } from '../engine/tasks/index.js';
+import { TASKS } from '../shared/contract/endpoints.js';
 import { Envelope } from '../shared/contract/envelope.js';
 import { ERROR_STATUS } from '../shared/contract/errors.js';
-import { REQUEST_SCHEMAS } from '../shared/contract/requests.js';
 import { SERVICE_VERSION } from './version.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -27,16 +27,17 @@ function failureStatuses(): Record<string, unknown> {
   return responses;
 }
 
-function operation(task: (typeof TASKS)[number]) {
+function operation({ id, info }: TaskEntry) {
   return {
     post: {
-      operationId: `score_${task}`,
-      summary: TASK_TITLES[task],
+      operationId: `score_${id}`,
+      summary: info.title,
+      description: info.summary,
       security: [{ apiKey: [] }],
       requestBody: {
         required: true,
         content: {
-          'application/json': { schema: { $ref: `#/components/schemas/${task}Request` } },
+          'application/json': { schema: { $ref: `#/components/schemas/${id}Request` } },
         },
       },
       responses: {
@@ -50,15 +51,16 @@ function operation(task: (typeof TASKS)[number]) {
   };
 }
 
-/** OpenAPI 3.1, generated from the same zod schemas the routes validate with. */
+/** OpenAPI 3.1, generated from the engine's task table, whose schemas the routes validate with. */
 export function buildOpenApiDocument(): JsonSchema {
+  const entries = TASKS.map((task): TaskEntry => TASK_ENTRIES[task]);
   const requestSchemas = Object.fromEntries(
-    TASKS.map((task) => [`${task}Request`, schemaOf(REQUEST_SCHEMAS[task], 'input')]),
+    entries.map((entry) => [`${entry.id}Request`, schemaOf(entry.request, 'input')]),
   );
   return {
     openapi: '3.1.0',
     info: { title: 'Examiner scoring service', version: SERVICE_VERSION },
-    paths: Object.fromEntries(TASKS.map((task) => [ENDPOINT_PATHS[task], operation(task)])),
+    paths: Object.fromEntries(entries.map((entry) => [entry.info.path, operation(entry)])),
     components: {
       securitySchemes: {
         apiKey: {

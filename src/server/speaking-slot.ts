@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SpeakingScorer } from '../engine/speaking/scorer.js';
+import type { SpeakingScorer } from '../engine/tasks/index.js';
 
 export type SpeakingScorerSource = SpeakingScorer | Promise<SpeakingScorer | undefined> | undefined;
 

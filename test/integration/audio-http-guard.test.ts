@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchAudio } from '../../src/engine/audio/fetch.js';
-import type { AudioPolicy } from '../../src/engine/speaking/scorer.js';
+import type { AudioPolicy } from '../../src/engine/tasks/index.js';
 import type * as Dns from 'node:dns';
 import type IpAddr from 'ipaddr.js';
 

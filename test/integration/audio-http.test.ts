@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchAudio } from '../../src/engine/audio/fetch.js';
-import type { AudioPolicy } from '../../src/engine/speaking/scorer.js';
+import type { AudioPolicy } from '../../src/engine/tasks/index.js';
 import { encodeWav } from '../helpers/speech-fixtures.js';
 
 const wav = encodeWav(new Float32Array(16000).map((_, i) => Math.sin(i / 5) * 0.5));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAudio } from '../../src/engine/audio/index.js';
-import type { AudioPolicy } from '../../src/engine/speaking/scorer.js';
+import type { AudioPolicy } from '../../src/engine/tasks/index.js';
 import {
   clippedWav,
   missingToolsReason,

@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Word } from '../../src/shared/contract/envelope.js';
 import { ScoringError } from '../../src/shared/contract/errors.js';
-import { createSpeakingScorer } from '../../src/engine/speaking/index.js';
-import type { SpeakingResult, SpeakingScorer } from '../../src/engine/speaking/scorer.js';
+import { createSpeakingScorer } from '../../src/engine/tasks/index.js';
+import type { SpeakingResult, SpeakingScorer } from '../../src/engine/tasks/index.js';
 import {
   clippedWav,
   edit,

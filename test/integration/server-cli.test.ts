@@ -7,6 +7,8 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverReadyLine, serverReadyPort } from '../../src/shared/server-ready.js';
+import { SPEAKING_COMPONENTS } from '../../src/shared/contract/endpoints.js';
+import { ERROR_STATUS, type ErrorCode } from '../../src/shared/contract/errors.js';
 import { edit, missingToolsReason, synthesizeSpeech } from '../helpers/speech-fixtures.js';
 
 const CLI = join('src', 'server', 'cli.ts');
@@ -189,8 +191,20 @@ describe.skipIf(missingToolsReason())('serve command scoring speech in workers',
     const inFlight = rs(port, audioUrl, longText);
     await new Promise((resolve) => setTimeout(resolve, 500));
     server.child.kill('SIGTERM');
+    // Drained, not dropped: the job in flight is answered with its own outcome, in the envelope.
     const answered = await inFlight;
-    expect(answered.body.success === true || answered.body.data.error?.code).toBeTruthy();
+    if (answered.status === 200) {
+      expect(answered.body.success).toBe(true);
+      expect(answered.body.data.components.map((component) => component.name)).toEqual(
+        SPEAKING_COMPONENTS,
+      );
+    } else {
+      const code = answered.body.data.error?.code as ErrorCode;
+      // Its time budget or memory allowance, or (after a timed-out job) a worker still restarting.
+      expect(['SCORING_TIMEOUT', 'PAYLOAD_TOO_LARGE', 'OVERLOADED']).toContain(code);
+      expect(answered.body.success).toBe(false);
+      expect(answered.status).toBe(ERROR_STATUS[code]);
+    }
     expect(await server.exited).toBe(0);
   });
 });

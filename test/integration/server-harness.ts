@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { createSpeakingScorer } from '../../src/engine/speaking/index.js';
-import type { SpeakingScorer, SpeakingResult } from '../../src/engine/speaking/scorer.js';
+import { createSpeakingScorer } from '../../src/engine/tasks/index.js';
+import type { SpeakingScorer, SpeakingResult } from '../../src/engine/tasks/index.js';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import type { SpeakingTask } from '../../src/shared/contract/endpoints.js';
 import type { SpeakingRequest } from '../../src/shared/contract/requests.js';

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { SpeakingScorer } from '../../src/engine/speaking/scorer.js';
+import type { SpeakingScorer } from '../../src/engine/tasks/index.js';
 import { ENDPOINT_PATHS } from '../../src/shared/contract/endpoints.js';
 import { ScoringError } from '../../src/shared/contract/errors.js';
 import {

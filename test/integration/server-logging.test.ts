@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SpeakingScorer } from '../../src/engine/speaking/scorer.js';
+import type { SpeakingScorer } from '../../src/engine/tasks/index.js';
 import { ENDPOINT_PATHS } from '../../src/shared/contract/endpoints.js';
 import { API_KEY, post, startServer } from './server-harness.js';
 

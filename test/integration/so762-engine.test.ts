@@ -3,11 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable, readLabels, SO762_DIR, type Label } from '../../bench/so762-corpus.js';
 import { decodeAudio } from '../../src/engine/audio/decode.js';
-import {
-  loadSpeechEngine,
-  scoreAnswer,
-  type SpeechEngine,
-} from '../../src/engine/speaking/index.js';
+import { loadSpeechEngine, scoreAnswer, type SpeechEngine } from '../../src/engine/tasks/index.js';
 
 const SAMPLE = 5;
 const skipReason = corpusAvailable() ? undefined : `speechocean762 not found at ${SO762_DIR}`;
@@ -24,7 +20,7 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
     engine = await loadSpeechEngine();
   });
 
-  afterAll(() => engine?.model.decoder.delete());
+  afterAll(() => engine?.model.close());
 
   async function overall(label: Label): Promise<number> {
     const bytes = new Uint8Array(await readFile(join(SO762_DIR, 'audio', `${label.id}.wav`)));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchAudio } from '../../src/engine/audio/fetch.js';
-import type { AudioPolicy } from '../../src/engine/speaking/scorer.js';
+import type { AudioPolicy } from '../../src/engine/tasks/index.js';
 import { encodeWav } from '../helpers/speech-fixtures.js';
 
 function policy(overrides: Partial<AudioPolicy> = {}): AudioPolicy {

@@ -6,19 +6,19 @@ import {
   fitLabelBars,
   outOfFoldAccuracy,
   typicalAccuracies,
-} from '../../src/engine/scoring/calibration.js';
+} from '../../scripts/training/fit-calibration.js';
 import {
   phoneFeatures,
   utteranceContext,
   wordFeatures,
-} from '../../src/engine/scoring/features.js';
+} from '../../src/engine/evidence/features.js';
 import { wordLabel, wordShare } from '../../src/engine/scoring/labels.js';
-import { commonSubsequence } from '../../src/engine/scoring/verification.js';
-import { predict } from '../../src/engine/scoring/linear-model.js';
-import { fitRidge } from '../../src/engine/scoring/ridge.js';
-import type { HeardWord, SpeechAnalysis } from '../../src/engine/speech/analysis.js';
-import type { AlignedPhone } from '../../src/engine/speech/recognize.js';
-import { tokenize } from '../../src/engine/speech/lexicon.js';
+import { commonSubsequence } from '../../src/engine/evidence/rendition-evidence.js';
+import { predict } from '../../src/engine/scoring/models/linear-model.js';
+import { fitRidge } from '../../scripts/training/ridge.js';
+import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.js';
+import type { AlignedPhone } from '../../src/engine/recognizer/recognize.js';
+import { tokenize } from '../../src/engine/text/words.js';
 
 function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
   const heard: HeardWord[] = slots.map((slot, index) => ({

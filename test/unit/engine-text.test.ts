@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { guessPronunciation } from '../../src/engine/speech/g2p.js';
-import { sequenceGrammar } from '../../src/engine/speech/grammar.js';
-import { tokenize } from '../../src/engine/speech/lexicon.js';
+import { guessPronunciation } from '../../src/engine/text/g2p.js';
+import { sequenceGrammar } from '../../src/engine/recognizer/grammar.js';
+import { tokenize } from '../../src/engine/text/words.js';
 import { cardinalWords } from '../../src/engine/text/numbers.js';
-import { alignSpelling } from '../../src/engine/speech/phonics.js';
+import { alignSpelling } from '../../src/engine/text/phonics.js';
 
 describe('reference text', () => {
   it('keeps words as written and says numbers in words', () => {

@@ -5,15 +5,16 @@ import {
   orderAgreement,
 } from '../../src/engine/scoring/free-content.js';
 import {
+  keyPointsFor,
+  MAX_KEY_POINTS,
   spotKeyPoints,
   type KeyPoint,
   type SpokenWord,
 } from '../../src/engine/scoring/key-points.js';
-import { keyPointsFor, MAX_KEY_POINTS } from '../../src/engine/speaking/prompt.js';
-import { promptSentenceGrammar, promptWordGrammar } from '../../src/engine/speech/grammar.js';
-import { inflectionCandidates, sameStem, stemOf } from '../../src/engine/speech/inflections.js';
-import { tokenize } from '../../src/engine/speech/lexicon.js';
-import { innerGaps, phrasesOf, splitSpan } from '../../src/engine/speech/phrases.js';
+import { promptSentenceGrammar, promptWordGrammar } from '../../src/engine/recognizer/grammar.js';
+import { inflectionCandidates, sameStem, stemOf } from '../../src/engine/text/inflections.js';
+import { tokenize } from '../../src/engine/text/words.js';
+import { innerGaps, phrasesOf, splitSpan } from '../../src/engine/audio/phrases.js';
 
 /** 30 ms VAD frames: `s` speech, `.` silence. */
 function frames(pattern: string): boolean[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startFailureText, isUnforeseen } from '../../src/main/start-failure.js';
+import { startFailureText, isUnforeseen } from '../../src/main/core/start-failure.js';
 import { NewerDatabaseError } from '../../src/main/store/database.js';
 
 describe('what both hosts show when Examiner cannot start', () => {

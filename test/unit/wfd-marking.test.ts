@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreWriteFromDictation } from '../../src/engine/wfd/index.js';
+import { scoreWriteFromDictation } from '../../src/engine/scoring/wfd/index.js';
 
 /** Issue 14: marked the way the exam marks it, with notes that never mislead. */
 function mark(question: string, responseUser: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreWriteFromDictation } from '../../src/engine/wfd/index.js';
+import { scoreWriteFromDictation } from '../../src/engine/scoring/wfd/index.js';
 import type { ScoringError } from '../../src/shared/contract/errors.js';
 
 function score(question: string, responseUser: string) {

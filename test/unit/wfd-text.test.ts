@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../../src/engine/wfd/edit-distance.js';
-import { isEnglishWord } from '../../src/engine/wfd/lexicon.js';
+import { editDistance } from '../../src/engine/scoring/wfd/edit-distance.js';
+import { isEnglishWord } from '../../src/engine/scoring/wfd/lexicon.js';
 import { cardinalWords, ordinalWords, spellNumber } from '../../src/engine/text/numbers.js';
-import { americanSpelling } from '../../src/engine/wfd/spelling.js';
-import { normaliseText } from '../../src/engine/wfd/text.js';
-import { tokenise, wordKey } from '../../src/engine/wfd/tokens.js';
+import { americanSpelling } from '../../src/engine/scoring/wfd/spelling.js';
+import { normaliseText } from '../../src/engine/scoring/wfd/text.js';
+import { tokenise, wordKey } from '../../src/engine/scoring/wfd/tokens.js';
 
 describe('numbers', () => {
   it('spells cardinals the American way, without "and"', () => {

@@ -1,4 +1,4 @@
-import type { AudioPolicy } from '../speaking/scorer.js';
+import type { AudioPolicy } from './policy.js';
 import { readDataUrl } from './data-url.js';
 import { invalidUrl } from './errors.js';
 import { readFileUrl } from './file-url.js';

@@ -1,6 +1,6 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { ScoringError } from '../../shared/contract/errors.js';
-import type { AudioPolicy } from '../speaking/scorer.js';
+import type { AudioPolicy } from './policy.js';
 import { fetchFailed, invalidUrl, tooLarge } from './errors.js';
 import { assertPublicLiteral, BlockedAddressError, publicOnlyLookup } from './network-guard.js';
 

@@ -1,4 +1,4 @@
-import type { AudioPolicy } from '../speaking/scorer.js';
+import type { AudioPolicy } from './policy.js';
 import { decodeAudio, type DecodedAudio } from './decode.js';
 import { fetchAudio } from './fetch.js';
 import { analyseQuality, assertScorable, type AudioQuality } from './quality.js';

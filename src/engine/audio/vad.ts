@@ -7,7 +7,7 @@ export const VAD_FRAME_SECONDS = 0.03;
 /**
  * WebRTC's VAD (in soundswallower's Endpointer) in its "aggressive" mode: steady noise and hum
  * are not speech, speech under white noise at 5 dB SNR still is. What the VAD lets through that
- * is not speech (buzz, music, speech played backwards) is left to the recogniser's verification.
+ * is not speech (buzz, music, speech played backwards) is left to the answer's verdict (scoring/verdict.ts).
  */
 const VAD_MODE = 2;
 /**

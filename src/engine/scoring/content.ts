@@ -1,4 +1,4 @@
-import type { SpeechAnalysis } from '../speech/analysis.js';
+import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
 
 /**
  * Repeat Sentence content mark on the native 0–3 scale: every reference word in order → 3, at

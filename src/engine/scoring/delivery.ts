@@ -1,3 +1,4 @@
+import type { AudioCaution } from '../audio/cautions.js';
 import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
 import type { ComponentInput } from './components.js';
 import * as say from './suggestions.js';
@@ -24,7 +25,7 @@ export function deliveryUnscorable(why: string = say.NOTHING_HEARD): DeliveryCom
 /** Pronunciation and fluency components, cautioned when the recording is clipped or noisy. */
 export function deliveryComponents(
   shares: DeliveryShares,
-  cautions: readonly say.AudioCaution[],
+  cautions: readonly AudioCaution[],
 ): DeliveryComponents {
   const status = cautions.length > 0 ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored;
   return {

@@ -1,5 +1,5 @@
 import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
-import { stemOf } from '../speech/inflections.js';
+import { stemOf } from '../text/inflections.js';
 import type { ComponentInput } from './components.js';
 import type { SpokenWord, SpottedKeyPoint } from './key-points.js';
 

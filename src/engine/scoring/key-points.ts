@@ -1,10 +1,48 @@
-import { sameStem } from '../speech/inflections.js';
+import { sameStem, stemOf } from '../text/inflections.js';
+import { isGenericWord } from '../text/vocabulary.js';
+import { sentencesOf, tokenize, type TextWord } from '../text/words.js';
 
 /** A point the answer should make: one word, or a phrase that counts once ("climate change"). */
 export interface KeyPoint {
   display: string;
   /** The dictionary words that say it, in order. */
   words: string[];
+}
+
+/** Without request keywords, at most this many of refText's content words are key points. */
+export const MAX_KEY_POINTS = 20;
+
+/**
+ * The request's keywords (each one point, however many words), or else refText's content
+ * words: not function words or what any answer says ("lecture", "shows"), one per stem. When
+ * there are more than MAX_KEY_POINTS, the most repeated are kept, then the first of each
+ * sentence, then the second…, so every sentence keeps its points; listed in the text's order.
+ */
+export function keyPointsFor(refText: string, keywords: readonly string[] | undefined): KeyPoint[] {
+  const given = (keywords ?? []).flatMap((keyword): KeyPoint[] => {
+    const words = tokenize(keyword).flatMap((word) => word.spoken);
+    return words.length > 0 ? [{ display: keyword.trim(), words }] : [];
+  });
+  if (given.length > 0) return given;
+  const counts = new Map<string, { word: TextWord; count: number; first: number; rank: number }>();
+  let index = 0;
+  for (const sentence of sentencesOf(refText)) {
+    let rank = 0;
+    for (const word of sentence) {
+      index += 1;
+      if (word.spoken.every(isGenericWord)) continue;
+      const stem = word.spoken.map(stemOf).join(' ');
+      const seen = counts.get(stem);
+      if (seen) seen.count += 1;
+      else counts.set(stem, { word, count: 1, first: index, rank });
+      rank += 1;
+    }
+  }
+  return [...counts.values()]
+    .sort((a, b) => b.count - a.count || a.rank - b.rank || a.first - b.first)
+    .slice(0, MAX_KEY_POINTS)
+    .sort((a, b) => a.first - b.first)
+    .map(({ word }) => ({ display: word.display, words: word.spoken }));
 }
 
 /** A word the answer was heard to say, with how well its sounds support it. */

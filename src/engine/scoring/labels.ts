@@ -1,7 +1,13 @@
 import type { WordLabel } from '../../shared/contract/envelope.js';
-import { labelBand, type LabelBars } from './calibration.js';
+import type { LabelBars } from './models/calibration.js';
 
 const LABELS: readonly WordLabel[] = ['Bad', 'Average', 'Good'];
+
+/** The band (0 Bad, 1 Average, 2 Good) of a word-model score under the calibrated bars. */
+export function labelBand(score: number, bars: LabelBars): 0 | 1 | 2 {
+  if (score >= bars.goodFrom) return 2;
+  return score >= bars.averageFrom ? 1 : 0;
+}
 
 /** A heard word's label from its word-model score (0–10) and the calibrated bars. */
 export function wordLabel(score: number, bars: LabelBars): WordLabel {

@@ -1,7 +1,6 @@
-/** Short examiner-facing notes per component, chosen by the score's share of its top mark. */
+import type { AudioCaution } from '../audio/cautions.js';
 
-/** What about the recording makes a score less reliable; each becomes a caution (status 1). */
-export type AudioCaution = 'clipped' | 'noisy';
+/** Short examiner-facing notes per component, chosen by the score's share of its top mark. */
 
 const CAUTIONS: Record<AudioCaution, string> = {
   clipped:

@@ -5,17 +5,22 @@ import {
   type Word,
 } from '../../shared/contract/envelope.js';
 import { scoreFraction, type ScoreScale } from '../../shared/contract/quantize.js';
-import type { HeardWord, SpeechAnalysis } from '../speech/analysis.js';
-import { FRAME_MS } from '../speech/recognize.js';
-import { alignSpelling } from '../speech/phonics.js';
-import { answerContext, phoneTypical, predictBlend, type Calibration } from './calibration.js';
+import type { HeardWord, SpeechAnalysis } from '../evidence/speech-analysis.js';
+import { FRAME_MS } from '../recognizer/acoustic-model.js';
+import { alignSpelling } from '../text/phonics.js';
+import {
+  answerContext,
+  phoneTypical,
+  predictBlend,
+  type Calibration,
+} from './models/calibration.js';
 import {
   innerPauses,
   phoneFeatures,
   wordFeatures,
   type Pause,
   type UtteranceContext,
-} from './features.js';
+} from '../evidence/features.js';
 import { wordLabel, wordShare } from './labels.js';
 
 export interface WordContext {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore } from '../core/create-app-core.js';
 import { FileSecretStore } from '../secrets/file-secret-store.js';
-import { startFailureText } from '../start-failure.js';
+import { startFailureText } from '../core/start-failure.js';
 import { findChromium, openAppWindow, type AppWindow } from './chromium.js';
 import { resolveDataDir, resolvePort } from './data-dir.js';
 import { rememberedPort, rememberPort, sessionToken, writeLaunchPage } from './host-files.js';

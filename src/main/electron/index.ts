@@ -17,7 +17,7 @@ import {
 import { startIfFirstInstance } from './single-instance.js';
 import { utilityProcessLauncher } from './utility-process-launcher.js';
 import { webPreferences } from './window-options.js';
-import { isUnforeseen, startFailureText } from '../start-failure.js';
+import { isUnforeseen, startFailureText } from '../core/start-failure.js';
 
 /** Thin glue: every decision lives in AppCore or in the pure modules beside this file. */
 const here = import.meta.dirname;

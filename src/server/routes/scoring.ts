@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { scoreWriteFromDictation } from '../../engine/wfd/index.js';
 import {
-  ENDPOINT_PATHS,
-  SPEAKING_TASKS,
-  type SpeakingTask,
-} from '../../shared/contract/endpoints.js';
+  TASK_ENTRIES,
+  type ListeningTaskEntry,
+  type SpeakingTaskEntry,
+} from '../../engine/tasks/index.js';
+import { TASKS } from '../../shared/contract/endpoints.js';
 import { ScoringError } from '../../shared/contract/errors.js';
-import { REQUEST_SCHEMAS } from '../../shared/contract/requests.js';
 import type { ApiKeyStore } from '../api-keys.js';
 import { authenticate } from '../auth.js';
 import { successEnvelope, type ScoredResult } from '../envelope.js';
@@ -30,12 +29,12 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
 }
 
 async function scoreSpeaking(
-  task: SpeakingTask,
+  task: SpeakingTaskEntry,
   body: unknown,
   reply: FastifyReply,
   speaking: SpeakingSlot,
 ): Promise<ScoredResult> {
-  const request = parseBody(REQUEST_SCHEMAS[task], body);
+  const request = parseBody(task.request, body);
   checkSpeakingCost(request);
   if (speaking.isLoading) {
     throw new ScoringError(
@@ -47,22 +46,44 @@ async function scoreSpeaking(
   if (!scorer) {
     throw new ScoringError('NOT_AVAILABLE', 'speech scoring is not available on this server');
   }
-  return scorer.score(task, request, clientGoneSignal(reply));
+  return scorer.score(task.id, request, clientGoneSignal(reply));
 }
 
+/** One route per entry of the engine's task table (src/engine/tasks/table.ts). */
 export async function scoringRoutes(app: FastifyInstance, deps: ScoringRouteDeps): Promise<void> {
   const onRequest = authenticate(deps.keys);
-  for (const task of SPEAKING_TASKS) {
-    app.post(ENDPOINT_PATHS[task], { onRequest }, async (request, reply) => {
-      // Its job slot was taken before the body was read (admission.ts).
-      const result = await scoreSpeaking(task, request.body, reply, deps.speaking);
-      return successEnvelope(task, result, elapsedMs(request));
-    });
+  for (const entry of TASKS.map((task) => TASK_ENTRIES[task])) {
+    if ('matcher' in entry) listeningRoute(app, onRequest, entry);
+    else speakingRoute(app, onRequest, entry, deps);
   }
-  // Dictation is scored at once on this thread, in bounded time, so it takes no speech slot:
-  // answers stay quick while every speech worker is busy.
-  app.post(ENDPOINT_PATHS.wfd, { onRequest }, async (request) => {
-    const result = scoreWriteFromDictation(parseBody(REQUEST_SCHEMAS.wfd, request.body));
-    return successEnvelope('wfd', result, elapsedMs(request));
+}
+
+type OnRequest = ReturnType<typeof authenticate>;
+
+function speakingRoute(
+  app: FastifyInstance,
+  onRequest: OnRequest,
+  entry: SpeakingTaskEntry,
+  deps: ScoringRouteDeps,
+): void {
+  app.post(entry.info.path, { onRequest }, async (request, reply) => {
+    // Its job slot was taken before the body was read (admission.ts).
+    const result = await scoreSpeaking(entry, request.body, reply, deps.speaking);
+    return successEnvelope(entry.id, result, elapsedMs(request));
+  });
+}
+
+/**
+ * Dictation is scored at once on this thread, in bounded time, so it takes no speech slot:
+ * answers stay quick while every speech worker is busy.
+ */
+function listeningRoute(
+  app: FastifyInstance,
+  onRequest: OnRequest,
+  entry: ListeningTaskEntry,
+): void {
+  app.post(entry.info.path, { onRequest }, async (request) => {
+    const result = entry.score(parseBody(entry.request, request.body));
+    return successEnvelope(entry.id, result, elapsedMs(request));
   });
 }

@@ -1,4 +1,4 @@
-import type { SpeakingResult } from '../../engine/speaking/scorer.js';
+import type { SpeakingResult } from '../../engine/tasks/index.js';
 import type { SpeakingTask } from '../../shared/contract/endpoints.js';
 import type { ErrorCode } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';

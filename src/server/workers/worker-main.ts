@@ -3,8 +3,8 @@
  * sends the audio policy in its argument, and stops it with SIGKILL when a job runs past its
  * budget or its client hangs up (the decoder runs in WebAssembly and cannot be interrupted).
  */
-import type * as EngineModuleType from '../../engine/speaking/index.js';
-import type { AudioPolicy } from '../../engine/speaking/scorer.js';
+import type * as EngineModuleType from '../../engine/tasks/index.js';
+import type { AudioPolicy } from '../../engine/tasks/index.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import { stopWithParent } from './parent-watch.js';
 import type { ScoreMessage, WorkerError, WorkerMessage } from './protocol.js';
@@ -27,7 +27,7 @@ function describe(error: unknown): WorkerError {
 
 async function loadEngineModule(): Promise<EngineModule | string> {
   try {
-    return await import('../../engine/speaking/index.js');
+    return await import('../../engine/tasks/index.js');
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SpeakingResult, SpeakingScorer } from '../../engine/speaking/scorer.js';
+import type { SpeakingResult, SpeakingScorer } from '../../engine/tasks/index.js';
 import type { SpeakingTask } from '../../shared/contract/endpoints.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AudioPolicy } from '../../engine/speaking/scorer.js';
+import type { AudioPolicy } from '../../engine/tasks/index.js';
 import type { ScoreMessage, WorkerMessage } from './protocol.js';
 
 export interface WorkerLaunch {

@@ -1,37 +1,24 @@
-/** The four scoring tasks of the contract and where each is served. */
-export const TASKS = ['rs', 'rl', 'di', 'wfd'] as const;
-export type Task = (typeof TASKS)[number];
+import { TASK_TABLE, TASKS, type Task } from './tasks.js';
 
-export const SPEAKING_TASKS = ['rs', 'rl', 'di'] as const;
-export type SpeakingTask = (typeof SPEAKING_TASKS)[number];
+export { SPEAKING_COMPONENTS, TASKS, WFD_COMPONENTS, type Task } from './tasks.js';
 
-export const ENDPOINT_PATHS: Record<Task, string> = {
-  rs: '/exam/speaking/rs',
-  rl: '/exam/speaking/rl',
-  di: '/exam/speaking/di',
-  wfd: '/exam/listening/wfd',
-};
+/** The tasks scored from audio (skill "speaking" in tasks.ts). */
+export type SpeakingTask = {
+  [T in Task]: (typeof TASK_TABLE)[T]['skill'] extends 'speaking' ? T : never;
+}[Task];
 
-export const TASK_TITLES: Record<Task, string> = {
-  rs: 'Repeat Sentence',
-  rl: 'Retell Lecture',
-  di: 'Describe Image',
-  wfd: 'Write From Dictation',
-};
+export const ENDPOINT_PATHS = Object.fromEntries(
+  TASKS.map((task) => [task, TASK_TABLE[task].path]),
+) as Record<Task, string>;
 
-/** Component names in the order the contract lists them. */
-export const SPEAKING_COMPONENTS = [
-  'score_content',
-  'score_pronunciation',
-  'score_fluency',
-  'overall',
-] as const;
-export const WFD_COMPONENTS = ['Words', 'overall'] as const;
+export const TASK_TITLES = Object.fromEntries(
+  TASKS.map((task) => [task, TASK_TABLE[task].title]),
+) as Record<Task, string>;
 
 export function componentNames(task: Task): readonly string[] {
-  return task === 'wfd' ? WFD_COMPONENTS : SPEAKING_COMPONENTS;
+  return TASK_TABLE[task].components;
 }
 
 export function isSpeakingTask(task: Task): task is SpeakingTask {
-  return task !== 'wfd';
+  return TASK_TABLE[task].skill === 'speaking';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Task } from './tasks.js';
 
 /** Section 4.5 of the spec, and the bounds of docs/api.md. */
 export const MAX_REF_TEXT_WORDS = 1000;
@@ -86,13 +87,10 @@ export type SpeakingWithKeywordsRequest = z.infer<typeof SpeakingWithKeywordsReq
 export type WriteFromDictationRequest = z.infer<typeof WriteFromDictationRequest>;
 export type SpeakingRequest = RepeatSentenceRequest & { keywords?: string[] };
 
-/** What a caller sends, before defaults are applied. */
-export type RepeatSentenceRequestInput = z.input<typeof RepeatSentenceRequest>;
-export type SpeakingWithKeywordsRequestInput = z.input<typeof SpeakingWithKeywordsRequest>;
-
+/** Each task's request schema, as its route validates it. */
 export const REQUEST_SCHEMAS = {
   rs: RepeatSentenceRequest,
   rl: RetellLectureRequest,
   di: DescribeImageRequest,
   wfd: WriteFromDictationRequest,
-} as const;
+} as const satisfies Record<Task, z.ZodType>;

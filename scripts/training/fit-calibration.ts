@@ -1,0 +1,252 @@
+import { RENDITION_FEATURES } from '../../src/engine/evidence/rendition-evidence.js';
+import { mean } from '../../src/engine/evidence/statistics.js';
+import {
+  PHONE_FEATURES,
+  UTTERANCE_FEATURES,
+  WORD_FEATURES,
+} from '../../src/engine/evidence/features.js';
+import { predictTrees, type BoostedTrees } from '../../src/engine/scoring/models/boosted-trees.js';
+import {
+  predictBlend,
+  type BlendedModel,
+  type Calibration,
+  type LabelBars,
+  type PhoneNorms,
+  type Verifier,
+} from '../../src/engine/scoring/models/calibration.js';
+import { labelBand } from '../../src/engine/scoring/labels.js';
+import { fitBoostedTrees, type BoostOptions } from './fit-boosted-trees.js';
+import { fitRidge, type TrainingRow } from './ridge.js';
+
+/**
+ * Training, apart from the engine: fits every runtime model of
+ * src/engine/scoring/models/calibration.ts from rows of speechocean762 evidence (bench/so762-rows.ts).
+ * scripts/calibrate.ts fits on every speaker; bench:so762 cross-validates with the same code.
+ */
+
+/** Where scripts/calibrate.ts writes the fitted models. */
+export const CALIBRATION_URL = new URL('../../resources/calibration/speech.json', import.meta.url);
+
+/** An answer for the verifier: the right text (target 1) or one of the negative cases (0). */
+export interface VerificationRow extends TrainingRow {
+  group: string;
+  /** The kind of case: the threshold keeps few false rejections of each kind of real answer. */
+  kind: string;
+}
+
+export interface CalibrationData {
+  verification: VerificationRow[];
+  utterances: Array<{
+    values: Record<string, number>;
+    accuracy: number;
+    fluency: number;
+    total: number;
+    /** The speaker: the inner folds that predict `utteranceAccuracy` never split a speaker. */
+    group: string;
+  }>;
+  /** Word and phone rows; `utterance` indexes `utterances`, whose predicted accuracy they get. */
+  words: ContextRow[];
+  phones: ContextRow[];
+}
+
+export interface ContextRow extends TrainingRow {
+  utterance: number;
+}
+
+export const RIDGE_LAMBDA = { utterance: 5, word: 10, phone: 10 } as const;
+/** Utterances are few (hundreds); words and phones are thousands, so their trees go deeper. */
+const UTTERANCE_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf: 15 };
+const DETAIL_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 3, minLeaf: 30 };
+/** Speaker folds inside the training data for the out-of-fold utterance-accuracy feature. */
+export const INNER_FOLDS = 5;
+
+function fitBlend(
+  rows: readonly TrainingRow[],
+  features: readonly string[],
+  lambda: number,
+  max: number,
+  trees: BoostOptions,
+): BlendedModel {
+  return {
+    ridge: fitRidge(rows, features, lambda, { min: 0, max }),
+    trees: fitBoostedTrees(rows, features, trees),
+    min: 0,
+    max,
+  };
+}
+
+type UtteranceRow = CalibrationData['utterances'][number];
+type UtteranceTarget = 'accuracy' | 'fluency' | 'total';
+
+function fitUtterance(rows: readonly UtteranceRow[], target: UtteranceTarget): BlendedModel {
+  return fitBlend(
+    rows.map((row) => ({ values: row.values, target: row[target] })),
+    UTTERANCE_FEATURES,
+    RIDGE_LAMBDA.utterance,
+    10,
+    UTTERANCE_TREES,
+  );
+}
+
+/**
+ * Each training utterance's accuracy as predicted by a model that never saw its speaker, so
+ * that the word and phone models learn how far to trust the prediction they get at run time
+ * (an in-sample prediction would look better than it is).
+ */
+export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
+  return outOfFold(
+    rows.map((row) => ({ values: row.values, target: row.accuracy })),
+    rows.map((row) => row.group),
+    (training) =>
+      fitBlend(training, UTTERANCE_FEATURES, RIDGE_LAMBDA.utterance, 10, UTTERANCE_TREES),
+  );
+}
+
+function fitWord(rows: readonly TrainingRow[]): BlendedModel {
+  return fitBlend(rows, WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES);
+}
+
+export function fitCalibration(
+  data: CalibrationData,
+  norms: PhoneNorms,
+  fittedOn: string,
+): Calibration {
+  const accuracy = outOfFoldAccuracy(data.utterances);
+  const withAccuracy = (rows: readonly ContextRow[]): TrainingRow[] =>
+    rows.map((row) => ({
+      values: { ...row.values, utteranceAccuracy: accuracy[row.utterance] ?? 0 },
+      target: row.target,
+    }));
+  const words = withAccuracy(data.words);
+  const groups = data.words.map((row) => data.utterances[row.utterance]?.group ?? '');
+  return {
+    fittedOn,
+    utterances: data.utterances.length,
+    accuracy: fitUtterance(data.utterances, 'accuracy'),
+    fluency: fitUtterance(data.utterances, 'fluency'),
+    total: fitUtterance(data.utterances, 'total'),
+    word: fitWord(words),
+    phone: fitBlend(withAccuracy(data.phones), PHONE_FEATURES, RIDGE_LAMBDA.phone, 2, DETAIL_TREES),
+    typicalGop: norms.typicalGop,
+    typicalAccuracy: norms.typicalAccuracy,
+    verification: fitVerifier(data.verification),
+    labels: fitLabelBars(outOfFold(words, groups, fitWord), words),
+  };
+}
+
+/** Predictions for each row by a model fitted without the row's group (inner speaker folds). */
+function outOfFold(
+  rows: readonly TrainingRow[],
+  groups: readonly string[],
+  fit: (rows: readonly TrainingRow[]) => BlendedModel,
+): number[] {
+  const fold = innerFolds(groups);
+  const predictions = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < INNER_FOLDS; k += 1) {
+    const model = fit(rows.filter((_, index) => fold[index] !== k));
+    rows.forEach((row, index) => {
+      if (fold[index] === k) predictions[index] = predictBlend(model, row.values);
+    });
+  }
+  return predictions;
+}
+
+function innerFolds(groups: readonly string[]): number[] {
+  const sorted = [...new Set(groups)].sort();
+  const fold = new Map(sorted.map((group, index) => [group, index % INNER_FOLDS]));
+  return groups.map((group) => fold.get(group) ?? 0);
+}
+
+const VERIFIER_TREES: BoostOptions = { rounds: 200, rate: 0.05, depth: 3, minLeaf: 10 };
+/**
+ * The bars, set on held-out speakers' real answers (the sentence read in full): at most this
+ * share of them is refused as not the sentence, and at most this share is doubted.
+ */
+export const VERIFIER_REJECTS_REAL = 0.005;
+export const VERIFIER_DOUBTS_REAL = 0.05;
+
+function fitVerifierModel(rows: readonly VerificationRow[]): BoostedTrees {
+  return fitBoostedTrees(rows, RENDITION_FEATURES, VERIFIER_TREES);
+}
+
+export function fitVerifier(rows: readonly VerificationRow[]): Verifier {
+  const fold = innerFolds(rows.map((row) => row.group));
+  const held = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < INNER_FOLDS; k += 1) {
+    const model = fitVerifierModel(rows.filter((_, index) => fold[index] !== k));
+    rows.forEach((row, index) => {
+      if (fold[index] === k) held[index] = predictTrees(model, row.values);
+    });
+  }
+  const real = held.filter((_, index) => rows[index]!.kind === 'real');
+  return {
+    model: fitVerifierModel(rows),
+    rejectBelow: lowQuantile(real, VERIFIER_REJECTS_REAL),
+    doubtBelow: lowQuantile(real, VERIFIER_DOUBTS_REAL),
+  };
+}
+
+/** The largest bar that refuses at most `share` of `values` (those strictly below it). */
+function lowQuantile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(share * sorted.length)] ?? 0;
+}
+
+/** Expert word-accuracy bands the labels stand for: 0–4 Bad, 5–7 Average, 8–10 Good. */
+export function expertBand(accuracy: number): 0 | 1 | 2 {
+  if (accuracy < 4.5) return 0;
+  return accuracy < 7.5 ? 1 : 2;
+}
+
+/**
+ * The bars that best sort held-out words into the experts' bands: the largest mean recall over
+ * the three bands (balanced accuracy), so that the rare poor words are not all called Good.
+ */
+export function fitLabelBars(
+  predicted: readonly number[],
+  rows: readonly TrainingRow[],
+): LabelBars {
+  const bands = rows.map((row) => expertBand(row.target));
+  const counts = [0, 1, 2].map((band) => bands.filter((value) => value === band).length);
+  let best: LabelBars = { averageFrom: 4, goodFrom: 7 };
+  let bestScore = -1;
+  for (let average = 30; average <= 95; average += 1) {
+    for (let good = average + 1; good <= 100; good += 1) {
+      const bars = { averageFrom: average / 10, goodFrom: good / 10 };
+      const hits = [0, 0, 0];
+      predicted.forEach((score, index) => {
+        if (labelBand(score, bars) === bands[index]) hits[bands[index]!]! += 1;
+      });
+      const recall = hits.reduce((sum, hit, band) => sum + hit / Math.max(1, counts[band]!), 0);
+      if (recall > bestScore) [best, bestScore] = [bars, recall];
+    }
+  }
+  return best;
+}
+
+/** Observations added to each phone's accuracy mean at the overall mean (shrinkage). */
+const ACCURACY_PRIOR_WEIGHT = 20;
+
+/** Mean expert accuracy per phone symbol over (phone, accuracy) observations, shrunk. */
+export function typicalAccuracies(
+  observations: ReadonlyArray<[string, number]>,
+): Record<string, number> {
+  const overall = mean(observations.map(([, accuracy]) => accuracy));
+  const byPhone = new Map<string, number[]>();
+  for (const [phone, accuracy] of observations)
+    byPhone.set(phone, [...(byPhone.get(phone) ?? []), accuracy]);
+  return Object.fromEntries(
+    [...byPhone].map(([phone, values]) => [
+      phone,
+      (values.reduce((sum, value) => sum + value, 0) + ACCURACY_PRIOR_WEIGHT * overall) /
+        (values.length + ACCURACY_PRIOR_WEIGHT),
+    ]),
+  );
+}
+
+/** Mean GOP per phone symbol over (phone, gop) observations. */
+export function typicalGops(observations: ReadonlyArray<[string, number]>): Record<string, number> {
+  const byPhone = new Map<string, number[]>();
+  for (const [phone, gop] of observations) byPhone.set(phone, [...(byPhone.get(phone) ?? []), gop]);
+  return Object.fromEntries([...byPhone].map(([phone, gops]) => [phone, mean(gops)]));
+}

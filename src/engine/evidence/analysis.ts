@@ -1,0 +1,135 @@
+import type { AcousticModel, DecodedSegment } from '../recognizer/acoustic-model.js';
+import { baseWord, ensureInDictionary, pronunciation } from '../recognizer/dictionary.js';
+import { sequenceGrammar } from '../recognizer/grammar.js';
+import { competePhones } from '../recognizer/phone-loop.js';
+import { alignPhones, isFiller, type AlignedPhone } from '../recognizer/recognize.js';
+import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
+import type { TextWord } from '../text/words.js';
+import { senoneGop } from './gop.js';
+import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
+import { acceptedWords } from './word-acceptance.js';
+
+export type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
+
+/**
+ * A decoded word is kept only if its acoustic score per frame, relative to the best senone of
+ * each frame, is above this. On speechocean762 it keeps 95% of words read from the right text
+ * and drops a third of the words the grammar forces onto audio of another sentence.
+ */
+export const WORD_REJECT_SCORE_PER_FRAME = -45;
+
+interface Candidate {
+  slot: number;
+  entries: string[];
+  decoded: DecodedSegment | null;
+}
+
+export function analyseSpeech(
+  model: AcousticModel,
+  samples: Float32Array,
+  reference: TextWord[],
+): SpeechAnalysis {
+  ensureInDictionary(
+    model,
+    reference.flatMap((word) => word.spoken),
+  );
+  const decoded = model
+    .decodeGrammar(samples, sequenceGrammar(reference))
+    .filter((segment) => !isFiller(segment.text));
+  const slots = assignSlots(decoded, reference);
+  const accepted = decoded.flatMap((segment, index): Candidate[] =>
+    senoneGop(segment) >= WORD_REJECT_SCORE_PER_FRAME
+      ? [{ slot: slots[index] ?? -1, entries: [segment.text], decoded: segment }]
+      : [],
+  );
+  const candidates = everyReferenceWord(reference, accepted);
+  // Every reference word may not fit the audio (an answer cut short); then align the decoded ones.
+  const full = alignCandidates(model, samples, candidates, accepted);
+  const { words, fillers, loopPhones } =
+    full.loopPhones.length > 0 ? full : alignCandidates(model, samples, accepted, accepted);
+  const aligned = {
+    reference,
+    aligned: words,
+    rejected: decoded.length - accepted.length,
+    fillers,
+    loopPhones,
+    totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
+  };
+  return { ...aligned, heard: acceptedWords(aligned) };
+}
+
+/** Which reference word each decoded word stands for: the sequence grammar keeps their order. */
+function assignSlots(decoded: DecodedSegment[], reference: TextWord[]): number[] {
+  const flat = reference.flatMap((word, slot) => word.spoken.map((spoken) => ({ spoken, slot })));
+  let cursor = 0;
+  return decoded.map((segment) => {
+    const word = baseWord(segment.text);
+    const found = flat.findIndex((entry, index) => index >= cursor && entry.spoken === word);
+    if (found < 0) return -1;
+    cursor = found + 1;
+    return flat[found]!.slot;
+  });
+}
+
+/** Every reference word, with the pronunciation the decoder chose where it heard the word. */
+function everyReferenceWord(reference: TextWord[], accepted: Candidate[]): Candidate[] {
+  return reference.map((word, slot) => {
+    const heard = accepted.filter((candidate) => candidate.slot === slot);
+    return heard.length === word.spoken.length
+      ? {
+          slot,
+          entries: heard.flatMap((candidate) => candidate.entries),
+          decoded: heard[0]?.decoded ?? null,
+        }
+      : { slot, entries: word.spoken, decoded: heard[0]?.decoded ?? null };
+  });
+}
+
+/** Force-aligns the candidates' phones, then scores each against the free phone loop. */
+function alignCandidates(
+  model: AcousticModel,
+  samples: Float32Array,
+  candidates: Candidate[],
+  accepted: Candidate[],
+): { words: HeardWord[]; fillers: DecodedSegment[]; loopPhones: string[] } {
+  const decodedSlots = new Set(accepted.map((candidate) => candidate.slot));
+  const pronunciations = candidates.map((candidate) =>
+    candidate.entries.flatMap((entry) => pronunciation(model, entry)),
+  );
+  const alignment = alignPhones(model, samples, pronunciations.flat());
+  const complete = alignment.phones.length === pronunciations.flat().length;
+  const loopPhones = complete ? addCompetition(model, samples, alignment.phones) : [];
+  let next = 0;
+  const words = candidates.flatMap((candidate, index): HeardWord[] => {
+    const count = pronunciations[index]!.length;
+    const phones = complete ? alignment.phones.slice(next, next + count) : [];
+    next += count;
+    const startFrame = phones[0]?.startFrame ?? candidate.decoded?.startFrame;
+    const endFrame = phones.at(-1)?.endFrame ?? candidate.decoded?.endFrame;
+    if (startFrame === undefined || endFrame === undefined) return [];
+    return [
+      {
+        slot: candidate.slot,
+        decoded: decodedSlots.has(candidate.slot),
+        entry: candidate.entries.join(' '),
+        startFrame,
+        endFrame,
+        phones,
+      },
+    ];
+  });
+  return { words, fillers: complete ? alignment.fillers : [], loopPhones };
+}
+
+/** Scores each aligned phone against the free phone loop; returns what the loop heard. */
+function addCompetition(
+  model: AcousticModel,
+  samples: Float32Array,
+  phones: AlignedPhone[],
+): string[] {
+  const loop = competePhones(model, samples, phones);
+  loop.competitions.forEach((competition, index) => {
+    Object.assign(phones[index]!, competition);
+  });
+  return loop.heardPhones;
+}

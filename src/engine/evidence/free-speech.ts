@@ -1,0 +1,244 @@
+import type { Phrase } from '../audio/phrases.js';
+import {
+  SAMPLES_PER_FRAME,
+  type AcousticModel,
+  type Beams,
+  type DecodedSegment,
+} from '../recognizer/acoustic-model.js';
+import { baseWord, ensureInDictionary } from '../recognizer/dictionary.js';
+import {
+  promptSentenceGrammar,
+  promptWordGrammar,
+  type PromptVocabulary,
+} from '../recognizer/grammar.js';
+import { isFiller } from '../recognizer/recognize.js';
+import { sameStem } from '../text/inflections.js';
+import type { TextWord } from '../text/words.js';
+import { analyseSpeech, type SpeechAnalysis } from './analysis.js';
+import { senoneGop } from './gop.js';
+
+/**
+ * Narrower than the decoder's own beams: on speechocean762 answers they find the same words
+ * three times as fast (the prompt grammars have many more paths than one sentence).
+ */
+const PROMPT_BEAMS: Beams = { beam: 1e-30, pbeam: 1e-30, wbeam: 1e-11 };
+/**
+ * A word the prompt grammars decoded is kept only above this acoustic score per frame: lower
+ * than Repeat Sentence's bar (analysis.ts), as a loop over words places word boundaries more
+ * loosely; the verdict and the key-point bars judge the words kept.
+ */
+const PROMPT_WORD_MIN_SCORE_PER_FRAME = -65;
+
+/** One phrase of a free-speech answer, analysed as a Repeat Sentence of what was recognised. */
+export interface PhraseAnalysis {
+  /** Frames count from the start of the whole answer. */
+  analysis: SpeechAnalysis;
+  startFrame: number;
+  endFrame: number;
+  gapBeforeSeconds: number;
+  /** The phrase was verified as (part of) one of the prompt's sentences. */
+  followsPrompt: boolean;
+  /** "um", "uh": heard, never words of the answer. */
+  hesitations: DecodedSegment[];
+}
+
+export interface FreeSpeechAnalysis {
+  phrases: PhraseAnalysis[];
+  totalFrames: number;
+}
+
+/**
+ * Rl/di, phrase by phrase (docs/engine.md, free speech): first as (part of) a prompt sentence,
+ * kept when the rs verdict calls it a rendition; else in the answer's own words, any prompt words in
+ * any order. Either way the words are force-aligned and checked as the rs path checks a
+ * sentence, so phones, words and the delivery models see phrases of the length they know.
+ */
+export function analyseFreeSpeech(
+  model: AcousticModel,
+  samples: Float32Array,
+  phrases: readonly Phrase[],
+  vocabulary: PromptVocabulary,
+  isRendition: RenditionCheck,
+): FreeSpeechAnalysis {
+  ensureInDictionary(model, grammarWords(vocabulary));
+  const context: PhraseContext = {
+    sentenceGrammar: promptSentenceGrammar(vocabulary),
+    wordGrammar: promptWordGrammar(vocabulary),
+    display: displayForms(vocabulary),
+    hesitation: new Set(vocabulary.hesitations),
+    sentences: vocabulary.sentences,
+    isRendition,
+  };
+  return {
+    phrases: phrases.map((phrase) => analysePhrase(model, samples, phrase, context)),
+    totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
+  };
+}
+
+function grammarWords(vocabulary: PromptVocabulary): string[] {
+  return [
+    ...[...vocabulary.sentences.flat(), ...vocabulary.promptWords].flatMap((word) => word.spoken),
+    ...[...vocabulary.forms.values()].flat(),
+  ];
+}
+
+/** How each dictionary word is written in the prompt ("1990" is said "nineteen ninety"). */
+function displayForms(vocabulary: PromptVocabulary): Map<string, string> {
+  const forms = new Map<string, string>();
+  for (const word of vocabulary.sentences.flat()) {
+    if (word.spoken.length === 1) forms.set(word.spoken[0]!, word.display);
+  }
+  return forms;
+}
+
+interface PhraseContext {
+  sentenceGrammar: string | null;
+  wordGrammar: string | null;
+  display: Map<string, string>;
+  hesitation: Set<string>;
+  sentences: PromptVocabulary['sentences'];
+  isRendition: RenditionCheck;
+}
+
+/** Does the audio support being a rendition of the analysis' reference (the rs verdict). */
+export type RenditionCheck = (analysis: SpeechAnalysis) => boolean;
+
+/** A phrase that shares at least this many words, in order, with a prompt sentence is tried as it. */
+const MIN_SENTENCE_MATCH = 2;
+
+function analysePhrase(
+  model: AcousticModel,
+  samples: Float32Array,
+  phrase: Phrase,
+  context: PhraseContext,
+): PhraseAnalysis {
+  const audio = samples.subarray(phrase.startSample, phrase.endSample);
+  const offset = Math.floor(phrase.startSample / SAMPLES_PER_FRAME);
+  const located = (
+    analysis: SpeechAnalysis,
+    followsPrompt: boolean,
+    hesitations: DecodedSegment[] = [],
+  ) => ({
+    analysis: shifted(analysis, offset),
+    startFrame: offset,
+    endFrame: offset + Math.floor(audio.length / SAMPLES_PER_FRAME),
+    gapBeforeSeconds: phrase.gapBeforeSeconds,
+    followsPrompt,
+    hesitations: hesitations.map((segment) => shiftSegment(segment, offset)),
+  });
+  const sentence = closestSentence(
+    words(decodePrompt(model, audio, context.sentenceGrammar), context),
+    context.sentences,
+  );
+  const asSentence = sentence ? analyseSpeech(model, audio, [...sentence]) : null;
+  if (asSentence && context.isRendition(asSentence)) return located(asSentence, true);
+  const decoded = decodePrompt(model, audio, context.wordGrammar);
+  const hypothesis = words(decoded, context);
+  const analysis =
+    hypothesis.length > 0
+      ? analyseSpeech(model, audio, hypothesis)
+      : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
+  const hesitations = decoded.filter((word) => context.hesitation.has(baseWord(word.text)));
+  return located(analysis, false, hesitations);
+}
+
+function decodePrompt(
+  model: AcousticModel,
+  audio: Float32Array,
+  grammar: string | null,
+): DecodedSegment[] {
+  if (grammar === null) return [];
+  return model
+    .withBeams(PROMPT_BEAMS, () => model.decodeGrammar(audio, grammar))
+    .filter((word) => !isFiller(word.text));
+}
+
+/** The decoded words the audio supports, as words of the prompt (hesitations left out). */
+function words(decoded: readonly DecodedSegment[], context: PhraseContext): TextWord[] {
+  return decoded
+    .filter(
+      (word) =>
+        !context.hesitation.has(baseWord(word.text)) &&
+        senoneGop(word) >= PROMPT_WORD_MIN_SCORE_PER_FRAME,
+    )
+    .map((word): TextWord => {
+      const spoken = baseWord(word.text);
+      return { display: context.display.get(spoken) ?? spoken, spoken: [spoken] };
+    });
+}
+
+/**
+ * The prompt sentence the phrase's words follow furthest in order, when that is far enough to
+ * try the phrase as that sentence: aligned to the whole sentence, the words the decoder missed
+ * are recovered as Repeat Sentence recovers them.
+ */
+export function closestSentence(
+  heardWords: readonly TextWord[],
+  sentences: PromptVocabulary['sentences'],
+): readonly TextWord[] | null {
+  const heard = heardWords.map((word) => word.spoken.join(' '));
+  let best: { sentence: readonly TextWord[]; match: number } | null = null;
+  for (const sentence of sentences) {
+    const match = inOrderMatch(
+      heard,
+      sentence.map((word) => word.spoken.join(' ')),
+    );
+    if (match >= MIN_SENTENCE_MATCH && (best === null || match > best.match))
+      best = { sentence, match };
+  }
+  return best?.sentence ?? null;
+}
+
+/** Longest common subsequence of two word lists, words of one stem counting as the same. */
+function inOrderMatch(a: readonly string[], b: readonly string[]): number {
+  let previous = new Array<number>(b.length + 1).fill(0);
+  for (const word of a) {
+    const current = [0];
+    b.forEach((other, index) => {
+      current.push(
+        sameStem(word, other)
+          ? previous[index]! + 1
+          : Math.max(previous[index + 1]!, current[index]!),
+      );
+    });
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+function shiftSegment<T extends { startFrame: number; endFrame: number }>(
+  segment: T,
+  offset: number,
+): T {
+  return {
+    ...segment,
+    startFrame: segment.startFrame + offset,
+    endFrame: segment.endFrame + offset,
+  };
+}
+
+function shifted(analysis: SpeechAnalysis, offset: number): SpeechAnalysis {
+  const word = (heard: SpeechAnalysis['aligned'][number]): SpeechAnalysis['aligned'][number] => ({
+    ...shiftSegment(heard, offset),
+    phones: heard.phones.map((phone) => shiftSegment(phone, offset)),
+  });
+  const aligned = analysis.aligned.map(word);
+  return {
+    ...analysis,
+    aligned,
+    heard: analysis.heard.map((heard) => aligned[analysis.aligned.indexOf(heard)]!),
+    fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
+  };
+}
+
+function nothingHeard(totalFrames: number): SpeechAnalysis {
+  return {
+    reference: [],
+    aligned: [],
+    heard: [],
+    rejected: 0,
+    fillers: [],
+    loopPhones: [],
+    totalFrames,
+  };
+}

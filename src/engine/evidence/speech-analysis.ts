@@ -1,0 +1,32 @@
+import type { DecodedSegment } from '../recognizer/acoustic-model.js';
+import type { AlignedPhone } from '../recognizer/recognize.js';
+import type { TextWord } from '../text/words.js';
+
+export interface HeardWord {
+  /** Index into the reference words. */
+  slot: number;
+  /** The grammar decode put this word on its best path and its acoustics passed the bar. */
+  decoded: boolean;
+  /** Dictionary entries the decoder chose, e.g. "to(2)" (several for a number). */
+  entry: string;
+  startFrame: number;
+  endFrame: number;
+  phones: AlignedPhone[];
+}
+
+export interface SpeechAnalysis {
+  reference: TextWord[];
+  /**
+   * Every reference word aligned in place with its evidence. `heard` is the subset that
+   * word acceptance kept (word-acceptance.ts).
+   */
+  aligned: HeardWord[];
+  heard: HeardWord[];
+  /** Words the grammar put on the path whose acoustics did not support them. */
+  rejected: number;
+  /** Silences and noises the aligner placed between the heard phones. */
+  fillers: DecodedSegment[];
+  /** What the free phone loop heard over the answer's span: evidence of what was said. */
+  loopPhones: string[];
+  totalFrames: number;
+}

@@ -1,0 +1,47 @@
+/** The PocketSphinx models' 39 phones (ARPAbet without stress marks). */
+export const PHONES = [
+  'AA',
+  'AE',
+  'AH',
+  'AO',
+  'AW',
+  'AY',
+  'B',
+  'CH',
+  'D',
+  'DH',
+  'EH',
+  'ER',
+  'EY',
+  'F',
+  'G',
+  'HH',
+  'IH',
+  'IY',
+  'JH',
+  'K',
+  'L',
+  'M',
+  'N',
+  'NG',
+  'OW',
+  'OY',
+  'P',
+  'R',
+  'S',
+  'SH',
+  'T',
+  'TH',
+  'UH',
+  'UW',
+  'V',
+  'W',
+  'Y',
+  'Z',
+  'ZH',
+] as const;
+
+/** Dictionary entry that stands for one phone, so alignment reports each phone's own score. */
+export function phoneWord(phone: string): string {
+  return `ph_${phone.toLowerCase()}`;
+}

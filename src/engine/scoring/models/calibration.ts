@@ -1,0 +1,91 @@
+import committedCalibration from '../../../../resources/calibration/speech.json' with { type: 'json' };
+import {
+  utteranceContext,
+  utteranceFeatures,
+  type PhoneTypical,
+  type UtteranceContext,
+} from '../../evidence/features.js';
+import type { SpeechAnalysis } from '../../evidence/speech-analysis.js';
+import { mean } from '../../evidence/statistics.js';
+import { predictTrees, type BoostedTrees } from './boosted-trees.js';
+import { predict, type LinearModel } from './linear-model.js';
+
+/** A score model: the mean of a ridge regression and a small boosted-tree ensemble. */
+export interface BlendedModel {
+  ridge: LinearModel;
+  trees: BoostedTrees;
+  min: number;
+  max: number;
+}
+
+export function predictBlend(model: BlendedModel, values: Record<string, number>): number {
+  const blend = (predict(model.ridge, values) + predictTrees(model.trees, values)) / 2;
+  return Math.min(model.max, Math.max(model.min, blend));
+}
+
+/** The context the word and phone models get: the answer's predicted accuracy and mean GOPs. */
+export function answerContext(
+  analysis: SpeechAnalysis,
+  calibration: Calibration,
+): UtteranceContext {
+  return utteranceContext(
+    analysis,
+    predictBlend(calibration.accuracy, utteranceFeatures(analysis)),
+  );
+}
+
+/**
+ * The runtime models, fitted by scripts/calibrate.ts (scripts/training/) on speechocean762;
+ * all targets on the corpus scales. The engine only loads and predicts.
+ */
+export interface Calibration {
+  fittedOn: string;
+  utterances: number;
+  /** Utterance accuracy, fluency and total, 0–10. */
+  accuracy: BlendedModel;
+  fluency: BlendedModel;
+  total: BlendedModel;
+  /** Word accuracy, 0–10. */
+  word: BlendedModel;
+  /** Phone accuracy, 0–2. */
+  phone: BlendedModel;
+  /** Mean GOP of each phone on the calibration data. */
+  typicalGop: Record<string, number>;
+  /** Mean expert accuracy (0–2) of each phone on the calibration data, shrunk to the overall mean. */
+  typicalAccuracy: Record<string, number>;
+  /** Is the answer the expected text at all: a model of the evidence, and the bar it must pass. */
+  verification: Verifier;
+  /** Word labels: bars on the word model's score (0–10) for Average and Good. */
+  labels: LabelBars;
+}
+
+/**
+ * Is the answer the expected text: a classifier of the evidence (boosted trees on 0/1, read as
+ * a score from 0 to 1) and two bars on its score. Below `rejectBelow` the answer is not the
+ * text; below `doubtBelow` it may not be, and is marked for the examiner to listen to.
+ */
+export interface Verifier {
+  model: BoostedTrees;
+  rejectBelow: number;
+  doubtBelow: number;
+}
+
+export interface LabelBars {
+  averageFrom: number;
+  goodFrom: number;
+}
+
+export type PhoneNorms = Pick<Calibration, 'typicalGop' | 'typicalAccuracy'>;
+
+/** A phone symbol's norms; a symbol the calibration data lacks gets 0 GOP and the mean accuracy. */
+export function phoneTypical(norms: PhoneNorms, symbol: string): PhoneTypical {
+  return {
+    gop: norms.typicalGop[symbol] ?? 0,
+    accuracy: norms.typicalAccuracy[symbol] ?? mean(Object.values(norms.typicalAccuracy)),
+  };
+}
+
+/** The committed models, imported so that the bundler ships them inside the built engine. */
+export function loadCalibration(): Calibration {
+  return committedCalibration as unknown as Calibration;
+}

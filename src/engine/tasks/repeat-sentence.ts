@@ -1,0 +1,32 @@
+import { ScoringError } from '../../shared/contract/errors.js';
+import type { SpeakingRequest } from '../../shared/contract/requests.js';
+import { analyseSpeech } from '../evidence/analysis.js';
+import { scoreRepeatSentence } from '../scoring/repeat-sentence.js';
+import type { SpeakingResult } from '../scoring/result.js';
+import { tokenize } from '../text/words.js';
+import { answerCommon } from './common.js';
+import type { DecodedAnswer, SpeechEngine } from './speech-engine.js';
+
+/**
+ * Repeat Sentence: refText's words in order, each optional (recognizer/grammar.ts,
+ * sequenceGrammar); content is how many were said in order, once the verdict calls the answer
+ * a rendition of the sentence (scoring/repeat-sentence.ts).
+ */
+export async function scoreRepeatSentenceAnswer(
+  engine: SpeechEngine,
+  request: SpeakingRequest,
+  answer: DecodedAnswer,
+): Promise<SpeakingResult> {
+  const reference = tokenize(request.refText);
+  if (reference.length === 0) {
+    throw new ScoringError(
+      'INVALID_PARAMETER',
+      'refText has no words that can be spoken',
+      'refText',
+    );
+  }
+  const analysis = await engine.queue.run(() =>
+    analyseSpeech(engine.model, answer.samples, reference),
+  );
+  return scoreRepeatSentence({ ...answerCommon(engine, request, answer), analysis });
+}
