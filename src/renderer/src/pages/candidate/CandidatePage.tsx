@@ -9,6 +9,7 @@ import { useAppInfo } from '../../hooks/use-app-info';
 import { deliverExport } from '../../lib/export-file';
 import { formatScoreOf, taskTitle } from '../../lib/format';
 import { AttemptView } from '../history/AttemptView';
+import { HistoryFooter } from '../history/HistoryFooter';
 import { HistoryTable, type HistorySort, type RowActions } from '../history/HistoryTable';
 import { useHistory } from '../history/use-history';
 import { ProgressChart } from './ProgressChart';
@@ -85,21 +86,7 @@ export function CandidatePage({ id, onBack, onOpenCandidate }: CandidatePageProp
       {history.rows.length > 0 && (
         <>
           <HistoryTable rows={history.rows} actions={actions} sort={sort} onSort={setSort} />
-          <div className="table-footer">
-            <span className="muted">
-              Showing {history.rows.length} of {history.total}
-            </span>
-            {history.hasMore && (
-              <button
-                type="button"
-                className="button-secondary"
-                disabled={history.loading}
-                onClick={history.loadMore}
-              >
-                Load more
-              </button>
-            )}
-          </div>
+          <HistoryFooter history={history} />
         </>
       )}
       {openId !== null && <AttemptView id={openId} onClose={() => setOpenId(null)} />}

@@ -11,6 +11,7 @@ import { deliverExport } from '../../lib/export-file';
 import type { PageProps } from '../page-props';
 import { AttemptView } from './AttemptView';
 import { HistoryFilters } from './HistoryFilters';
+import { HistoryFooter } from './HistoryFooter';
 import { HistoryTable, type RowActions } from './HistoryTable';
 import { useHistory } from './use-history';
 
@@ -80,21 +81,7 @@ export function HistoryPage({ onNavigate, onOpenCandidate }: PageProps) {
             sort={sort}
             onSort={(next) => setFilter((current) => ({ ...current, sort: next }))}
           />
-          <div className="table-footer">
-            <span className="muted">
-              Showing {history.rows.length} of {history.total}
-            </span>
-            {history.hasMore && (
-              <button
-                type="button"
-                className="button-secondary"
-                disabled={history.loading}
-                onClick={history.loadMore}
-              >
-                Load more
-              </button>
-            )}
-          </div>
+          <HistoryFooter history={history} />
         </>
       )}
       {openId !== null && <AttemptView id={openId} onClose={() => setOpenId(null)} />}

@@ -21,6 +21,8 @@ function messageOf(reason: unknown): string {
 }
 
 /** Keyset-paged attempts for a filter, kept current by attempt events. */
+export type HistoryState = ReturnType<typeof useHistory>;
+
 export function useHistory(filter: HistoryFilter) {
   const [generation, setGeneration] = useState(0);
   const filterKey = JSON.stringify(filter);
