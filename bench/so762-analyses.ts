@@ -6,6 +6,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { audioCautions } from '../src/engine/audio/cautions.js';
+import { analyseQuality } from '../src/engine/audio/quality.js';
 import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
 import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
@@ -13,6 +15,7 @@ import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { configuredModel } from '../src/engine/recognizer/models.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
 import { readLabels, type Label } from './so762-corpus.js';
+import type { AudioCheck } from './so762-cv.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** One cache per acoustic model (EXAMINER_SPEECH_MODEL), so the two are never mixed. */
@@ -124,4 +127,19 @@ export async function loadCorpus(
         speaker: item.case.speaker,
       })),
   };
+}
+
+/** The audio check every answer meets before scoring: silence refused, noise and clipping noted. */
+export async function audioChecks(cases: readonly CaseItem[]): Promise<Map<string, AudioCheck>> {
+  const result = new Map<string, AudioCheck>();
+  for (const item of cases) {
+    const samples = await caseAudio(item.case);
+    const quality = await analyseQuality({
+      samples,
+      sampleRate: 16000,
+      durationSeconds: samples.length / 16000,
+    });
+    result.set(item.id, { silent: quality.silent, cautions: audioCautions(quality) });
+  }
+  return result;
 }

@@ -138,16 +138,9 @@ export function pinkNoise(seconds: number, seed: number): Float32Array {
  */
 function firstHalf(samples: Float32Array, words: number): Float32Array {
   const frame = 160;
-  const loud: number[] = [];
-  for (let start = 0; start + frame <= samples.length; start += frame) {
-    let sum = 0;
-    for (let i = start; i < start + frame; i += 1) sum += samples[i]! ** 2;
-    loud.push(sum / frame);
-  }
-  const threshold = Math.max(...loud) * 1e-3;
-  const voiced = loud.flatMap((power, index) => (power > threshold ? [index] : []));
+  const { voiced, frames } = voicedFrames(samples);
   const first = voiced[0] ?? 0;
-  const last = voiced.at(-1) ?? loud.length;
+  const last = voiced.at(-1) ?? frames;
   const cut = first + Math.round(((last - first) * Math.floor(words / 2)) / words);
   // The recording goes on for a second after the learner stops, with the room's faint noise.
   const next = seededRandom(words);
@@ -178,4 +171,20 @@ export async function caseAudio(item: Case): Promise<Float32Array> {
   if (item.kind === 'snr10') return withWhiteNoise(samples, 10, seed);
   if (item.kind === 'snr5') return withWhiteNoise(samples, 5, seed);
   return samples;
+}
+
+/** The 10 ms frames louder than a thousandth of the loudest: where the speech is, by level. */
+export function voicedFrames(samples: Float32Array): { voiced: number[]; frames: number } {
+  const frame = 160;
+  const loud: number[] = [];
+  for (let start = 0; start + frame <= samples.length; start += frame) {
+    let sum = 0;
+    for (let i = start; i < start + frame; i += 1) sum += samples[i]! ** 2;
+    loud.push(sum / frame);
+  }
+  const threshold = Math.max(...loud) * 1e-3;
+  return {
+    voiced: loud.flatMap((power, index) => (power > threshold ? [index] : [])),
+    frames: loud.length,
+  };
 }

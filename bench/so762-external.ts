@@ -7,7 +7,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyseQuality } from '../src/engine/audio/quality.js';
 import { predictTrees } from '../src/engine/scoring/models/boosted-trees.js';
 import { fitBoostedTrees, type BoostOptions } from '../scripts/training/fit-boosted-trees.js';
 import { RIDGE_LAMBDA } from '../scripts/training/fit-calibration.js';
@@ -15,9 +14,7 @@ import { UTTERANCE_FEATURES, utteranceFeatures } from '../src/engine/evidence/fe
 import { predict } from '../src/engine/scoring/models/linear-model.js';
 import { fitRidge, type TrainingRow } from '../scripts/training/ridge.js';
 import { pearson } from '../src/engine/evidence/statistics.js';
-import { audioCautions } from '../src/engine/audio/cautions.js';
-import type { Corpus, CaseItem, CorpusItem } from './so762-analyses.js';
-import { caseAudio } from './so762-cases.js';
+import { audioChecks, type Corpus, type CorpusItem } from './so762-analyses.js';
 import {
   correlation,
   crossValidate,
@@ -62,20 +59,6 @@ function figuresOf(result: CrossValidation, utterances: number): Figures {
     wordsRatedFivePlus: rated,
     utterances,
   };
-}
-
-async function audioChecks(cases: readonly CaseItem[]): Promise<Map<string, AudioCheck>> {
-  const result = new Map<string, AudioCheck>();
-  for (const item of cases) {
-    const samples = await caseAudio(item.case);
-    const quality = await analyseQuality({
-      samples,
-      sampleRate: 16000,
-      durationSeconds: samples.length / 16000,
-    });
-    result.set(item.id, { silent: quality.silent, cautions: audioCautions(quality) });
-  }
-  return result;
 }
 
 function cached<T>(name: string, compute: () => Promise<T>): Promise<T> {

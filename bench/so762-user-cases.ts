@@ -12,6 +12,7 @@ import { decodeAudio } from '../src/engine/audio/decode.js';
 import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
 import { encodeWav, seededRandom } from '../test/helpers/speech-fixtures.js';
 import type { CaseAnalysis } from './so762-analyses.js';
+import { voicedFrames } from './so762-cases.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
 
@@ -143,15 +144,7 @@ export function wordTimes(analysis: CaseAnalysis): Map<number, { start: number; 
 
 /** The middle of the speech, by level (no recogniser decides where the cut falls), in ms. */
 function speechMiddleMs(samples: Float32Array): number {
-  const frame = 160;
-  const loud: number[] = [];
-  for (let start = 0; start + frame <= samples.length; start += frame) {
-    let sum = 0;
-    for (let i = start; i < start + frame; i += 1) sum += samples[i]! ** 2;
-    loud.push(sum / frame);
-  }
-  const threshold = Math.max(...loud) * 1e-3;
-  const voiced = loud.flatMap((power, index) => (power > threshold ? [index] : []));
+  const { voiced } = voicedFrames(samples);
   return (((voiced[0] ?? 0) + (voiced.at(-1) ?? 0)) / 2) * 10;
 }
 

@@ -8,10 +8,8 @@
  *        npm run bench:so762 -- --users (issue 19's case families and external test only)
  */
 import { writeFileSync } from 'node:fs';
-import { analyseQuality } from '../src/engine/audio/quality.js';
-import { audioCautions } from '../src/engine/audio/cautions.js';
-import { loadCorpus, type CaseItem } from './so762-analyses.js';
-import { caseAudio, CASE_KINDS, isRendition, type CaseKind } from './so762-cases.js';
+import { audioChecks, loadCorpus, type CaseItem } from './so762-analyses.js';
+import { CASE_KINDS, isRendition, type CaseKind } from './so762-cases.js';
 import { corpusAvailable, SO762_DIR } from './so762-corpus.js';
 import {
   bootstrapInterval,
@@ -19,7 +17,6 @@ import {
   crossValidate,
   FOLDS,
   LABEL_ROWS,
-  type AudioCheck,
   type CaseOutcome,
   type CrossValidation,
   type Pairs,
@@ -68,21 +65,6 @@ const report = render(corpus.items.length, sections, http, runtime);
 writeFileSync(new URL('./results/so762.md', import.meta.url), report);
 console.log(report);
 await runIssue19Bench();
-
-/** The audio check every answer meets before scoring: silence refused, noise and clipping noted. */
-async function audioChecks(cases: readonly CaseItem[]): Promise<Map<string, AudioCheck>> {
-  const result = new Map<string, AudioCheck>();
-  for (const item of cases) {
-    const samples = await caseAudio(item.case);
-    const quality = await analyseQuality({
-      samples,
-      sampleRate: 16000,
-      durationSeconds: samples.length / 16000,
-    });
-    result.set(item.id, { silent: quality.silent, cautions: audioCautions(quality) });
-  }
-  return result;
-}
 
 function httpSample(cases: readonly CaseItem[]): CaseItem['case'][] {
   return CASE_KINDS.flatMap((kind) => {
