@@ -1,6 +1,7 @@
 /**
  * Load test of the scoring server on loopback: the real CLI in its own process, the load in
- * this one. `npm run bench:load [-- --seconds N] [--connections N] [--no-speech] [--scenario hostile]`.
+ * this one. `npm run bench:load [-- --seconds N] [--connections N] [--no-speech] [--scenario hostile]
+ * [--refusal-limit N] [--shared-key]`.
  *
  * 1. Dictation: requests/second and latency for scored wfd answers and bad-key refusals
  *    (autocannon).
@@ -12,7 +13,9 @@
  * 4. Mixed: 1000-word rs requests on every worker while /health and wfd are hammered.
  * 5. Hostile: real answers scored by 2 clients, alone and then while 8 clients send 30 MB JSON
  *    bodies of `{}` and free-format MP3s: /health p99, the real answers' throughput kept, and
- *    the server's peak memory. `--scenario hostile` runs this one alone.
+ *    the server's peak memory. `--scenario hostile` runs this one alone. The attackers are
+ *    another client, with a key of their own (`--shared-key`: the honest clients' key); the
+ *    server has its default refusal limit (`--refusal-limit N` sets it, 0 turns it off).
  */
 import autocannon from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -26,6 +29,8 @@ import { parseArgs, promisify } from 'node:util';
 import { serverReadyPort } from '../src/shared/server-ready.js';
 
 const KEY = 'bench-key-0123456789abcdef';
+/** The hostile scenario's attackers are another client, with a key of their own. */
+const ATTACKER_KEY = 'bench-attacker-key-0123456789';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SO762_AUDIO = resolve(ROOT, '../shared/so762/audio');
 const WFD_BODY = JSON.stringify({
@@ -59,7 +64,7 @@ function startServer(args: string[]): Promise<Server> {
     ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--rate-limit', '0', ...args],
     {
       cwd: ROOT,
-      env: { ...process.env, EXAMINER_API_KEYS: KEY },
+      env: { ...process.env, EXAMINER_API_KEYS: `${KEY},${ATTACKER_KEY}` },
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
@@ -475,7 +480,7 @@ function freeFormatMp3(): Buffer {
 }
 
 /** Sends one body and waits for the answer; a socket closed under the rest of the body counts as refused. */
-function sendHostile(port: number, path: string, body: Buffer): Promise<string> {
+function sendHostile(port: number, path: string, body: Buffer, key: string): Promise<string> {
   return new Promise((done) => {
     const request = httpRequest({
       port,
@@ -483,7 +488,7 @@ function sendHostile(port: number, path: string, body: Buffer): Promise<string> 
       path,
       method: 'POST',
       headers: {
-        authorization: KEY,
+        authorization: key,
         'content-type': 'application/json',
         'content-length': body.length,
       },
@@ -563,14 +568,32 @@ function samplePeakRss(pid: number): { stop: () => { server: number; workers: nu
   };
 }
 
+interface HostileSetting {
+  maxJobs?: number;
+  /** The server's `--refusal-limit` (its default, 20, unless set; 0 = off). */
+  refusalLimit: number;
+  /** The attackers send with the honest clients' key instead of their own. */
+  sharedKey: boolean;
+}
+
+/** Workers' CPU seconds, summed over the workers there are now. */
+function workersCpu(serverPid: number): number {
+  return workerPids(serverPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+}
+
 async function hostile(
   answers: Answer[],
   folder: string,
   seconds: number,
-  maxJobs?: number,
+  setting: HostileSetting,
 ): Promise<void> {
+  const { maxJobs, refusalLimit, sharedKey } = setting;
   const jobs = maxJobs ? ['--max-jobs', String(maxJobs)] : [];
-  const server = await startServer(['--audio-root', folder, '--log-level', 'warn', ...jobs]);
+  const server = await startServer([
+    ...['--audio-root', folder, '--log-level', 'warn', ...jobs],
+    ...['--refusal-limit', String(refusalLimit)],
+  ]);
+  const attackerKey = sharedKey ? KEY : ATTACKER_KEY;
   const json = hostileJson(answers[0]!);
   const mp3 = JSON.stringify({
     audioUrl: `data:audio/mpeg;base64,${freeFormatMp3().toString('base64')}`,
@@ -583,7 +606,11 @@ async function hostile(
     const run = async (attack: boolean) => {
       const end = performance.now() + seconds * 1000;
       const memory = samplePeakRss(server.pid);
-      const cpuBefore = { server: cpuSeconds(server.pid), bench: process.cpuUsage() };
+      const cpuBefore = {
+        server: cpuSeconds(server.pid),
+        workers: workersCpu(server.pid),
+        bench: process.cpuUsage(),
+      };
       const outcomes = new Map<string, number>();
       const attacker = async (index: number) => {
         for (let i = index; performance.now() < end; i++) {
@@ -592,7 +619,7 @@ async function hostile(
               ? [i % 4 === 0 ? '/exam/speaking/rs' : '/exam/listening/wfd', json]
               : ['/exam/speaking/rs', mp3Body];
           const kind = body === json ? '30 MB JSON' : 'free-format MP3';
-          const outcome = `${kind}: ${await sendHostile(server.port, path, body)}`;
+          const outcome = `${kind}: ${await sendHostile(server.port, path, body, attackerKey)}`;
           outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
         }
       };
@@ -605,19 +632,23 @@ async function hostile(
       const benchCpu = process.cpuUsage(cpuBefore.bench);
       const cpu = {
         server: cpuSeconds(server.pid) - cpuBefore.server,
+        workers: workersCpu(server.pid) - cpuBefore.workers,
         bench: (benchCpu.user + benchCpu.system) / 1e6,
       };
-      return { health: sorted, real, rss: memory.stop(), outcomes, cpu };
+      const load = loadavg()[0]!;
+      return { health: sorted, real, rss: memory.stop(), outcomes, cpu, load };
     };
     const calm = await run(false);
     const attacked = await run(true);
     console.log(
-      `\n### Hostile: ${HOSTILE_CLIENTS} clients of 30 MB JSON bodies and free-format MP3s while 2 clients score real answers (${seconds} s each; --max-jobs ${maxJobs ?? 'default'})\n`,
+      `\n### Hostile: ${HOSTILE_CLIENTS} clients of 30 MB JSON bodies and free-format MP3s while 2 clients score real answers ` +
+        `(${seconds} s each; --max-jobs ${maxJobs ?? 'default'}, --refusal-limit ${refusalLimit}; ` +
+        `attackers ${sharedKey ? "on the honest clients' key" : 'on a key of their own'})\n`,
     );
     console.log(
-      '| Run | /health p50 ms | /health p99 ms | /health max ms | Probes | Real answers/s | Scored | Retried (503) | Failed | Peak server RSS MB | Peak workers RSS MB | Server main CPU s | Bench CPU s |',
+      '| Run | /health p50 ms | /health p99 ms | /health max ms | Probes | Real answers/s | Scored | Retried (503) | Failed | Peak server RSS MB | Peak workers RSS MB | Server main CPU s | Workers CPU s | Bench CPU s | Load avg after |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [name, row] of [
       ['without attack', calm],
       ['under attack', attacked],
@@ -626,13 +657,20 @@ async function hostile(
         `| ${name} | ${percentile(row.health, 50).toFixed(1)} | ${percentile(row.health, 99).toFixed(1)} | ` +
           `${row.health.at(-1)!.toFixed(1)} | ${row.health.length} | ${row.real.perSecond.toFixed(2)} | ${row.real.scored} | ` +
           `${row.real.retried} | ${row.real.failed} | ${Math.round(row.rss.server)} | ${Math.round(row.rss.workers)} | ` +
-          `${row.cpu.server.toFixed(1)} | ${row.cpu.bench.toFixed(1)} |`,
+          `${row.cpu.server.toFixed(1)} | ${row.cpu.workers.toFixed(1)} | ${row.cpu.bench.toFixed(1)} | ${row.load.toFixed(2)} |`,
       );
     }
     const kept = attacked.real.perSecond / calm.real.perSecond;
     console.log(`\nReal-answer throughput kept under attack: ${(100 * kept).toFixed(0)}%`);
     console.log(
       `Hostile requests answered: ${[...attacked.outcomes].map(([what, count]) => `${what} × ${count}`).join('; ')}`,
+    );
+    const sent = [...attacked.outcomes.values()].reduce((sum, count) => sum + count, 0);
+    const perRequestMs = (extra: number) => ((1000 * extra) / Math.max(1, sent)).toFixed(2);
+    console.log(
+      `${sent} hostile requests (${(sent / seconds).toFixed(1)}/s); per hostile request, over the run without attack: ` +
+        `server main thread ${perRequestMs(attacked.cpu.server - calm.cpu.server)} ms CPU, ` +
+        `bench (attackers and honest clients) ${perRequestMs(attacked.cpu.bench - calm.cpu.bench)} ms`,
     );
   } finally {
     await server.stop();
@@ -657,6 +695,8 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '10' },
       'no-speech': { type: 'boolean', default: false },
       scenario: { type: 'string' },
+      'refusal-limit': { type: 'string', default: '20' },
+      'shared-key': { type: 'boolean', default: false },
     },
   });
   const seconds = Number(values.seconds);
@@ -665,11 +705,15 @@ async function main(): Promise<void> {
   console.log(
     `${new Date().toISOString()} · Node ${process.version} · ${availableParallelism()} × ${cpu}`,
   );
+  const setting = {
+    refusalLimit: Number(values['refusal-limit']),
+    sharedKey: values['shared-key'],
+  };
   if (values.scenario === 'hostile') {
     const recordings = await recordingsOrSkip();
     if (recordings) {
-      await hostile(recordings.answers, recordings.folder, seconds);
-      await hostile(recordings.answers, recordings.folder, seconds, 16);
+      await hostile(recordings.answers, recordings.folder, seconds, setting);
+      await hostile(recordings.answers, recordings.folder, seconds, { ...setting, maxJobs: 16 });
     }
   } else {
     await dictation(seconds, Number(values.connections));
@@ -677,8 +721,8 @@ async function main(): Promise<void> {
     if (recordings) {
       await speech(recordings.answers, recordings.folder, seconds);
       await mixed(recordings.answers[0]!, recordings.folder, seconds);
-      await hostile(recordings.answers, recordings.folder, seconds);
-      await hostile(recordings.answers, recordings.folder, seconds, 16);
+      await hostile(recordings.answers, recordings.folder, seconds, setting);
+      await hostile(recordings.answers, recordings.folder, seconds, { ...setting, maxJobs: 16 });
     }
   }
   console.log(`\n1-minute load average before/after: ${loadBefore} / ${loadavg()[0]?.toFixed(2)}`);
