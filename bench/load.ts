@@ -1,7 +1,7 @@
 /**
  * Load test of the scoring server on loopback: the real CLI in its own process, the load in
  * this one. `npm run bench:load [-- --seconds N] [--connections N] [--no-speech] [--scenario hostile]
- * [--refusal-limit N] [--shared-key]`.
+ * [--refusal-limit N] [--shared-key] [--rounds N]`.
  *
  * 1. Dictation: requests/second and latency for scored wfd answers and bad-key refusals
  *    (autocannon).
@@ -16,6 +16,7 @@
  *    the server's peak memory. `--scenario hostile` runs this one alone. The attackers are
  *    another client, with a key of their own (`--shared-key`: the honest clients' key); the
  *    server has its default refusal limit (`--refusal-limit N` sets it, 0 turns it off).
+ *    `--rounds N` runs without and with the attack N times in turn.
  */
 import autocannon from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -574,6 +575,8 @@ interface HostileSetting {
   refusalLimit: number;
   /** The attackers send with the honest clients' key instead of their own. */
   sharedKey: boolean;
+  /** Runs without and with the attack, in turn. */
+  rounds: number;
 }
 
 /** Workers' CPU seconds, summed over the workers there are now. */
@@ -587,7 +590,7 @@ async function hostile(
   seconds: number,
   setting: HostileSetting,
 ): Promise<void> {
-  const { maxJobs, refusalLimit, sharedKey } = setting;
+  const { maxJobs, refusalLimit, sharedKey, rounds } = setting;
   const jobs = maxJobs ? ['--max-jobs', String(maxJobs)] : [];
   const server = await startServer([
     ...['--audio-root', folder, '--log-level', 'warn', ...jobs],
@@ -638,21 +641,23 @@ async function hostile(
       const load = loadavg()[0]!;
       return { health: sorted, real, rss: memory.stop(), outcomes, cpu, load };
     };
-    const calm = await run(false);
-    const attacked = await run(true);
+    // Without and with the attack in turn, so that load from elsewhere on a shared machine
+    // falls on both alike.
+    const runs: Array<[string, Awaited<ReturnType<typeof run>>]> = [];
+    for (let round = 1; round <= rounds; round++) {
+      runs.push([`without attack${rounds > 1 ? ` (${round})` : ''}`, await run(false)]);
+      runs.push([`under attack${rounds > 1 ? ` (${round})` : ''}`, await run(true)]);
+    }
     console.log(
       `\n### Hostile: ${HOSTILE_CLIENTS} clients of 30 MB JSON bodies and free-format MP3s while 2 clients score real answers ` +
-        `(${seconds} s each; --max-jobs ${maxJobs ?? 'default'}, --refusal-limit ${refusalLimit}; ` +
+        `(${seconds} s each, ${rounds} round${rounds > 1 ? 's' : ''}; --max-jobs ${maxJobs ?? 'default'}, --refusal-limit ${refusalLimit}; ` +
         `attackers ${sharedKey ? "on the honest clients' key" : 'on a key of their own'})\n`,
     );
     console.log(
       '| Run | /health p50 ms | /health p99 ms | /health max ms | Probes | Real answers/s | Scored | Retried (503) | Failed | Peak server RSS MB | Peak workers RSS MB | Server main CPU s | Workers CPU s | Bench CPU s | Load avg after |',
     );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [name, row] of [
-      ['without attack', calm],
-      ['under attack', attacked],
-    ] as const) {
+    for (const [name, row] of runs) {
       console.log(
         `| ${name} | ${percentile(row.health, 50).toFixed(1)} | ${percentile(row.health, 99).toFixed(1)} | ` +
           `${row.health.at(-1)!.toFixed(1)} | ${row.health.length} | ${row.real.perSecond.toFixed(2)} | ${row.real.scored} | ` +
@@ -660,17 +665,35 @@ async function hostile(
           `${row.cpu.server.toFixed(1)} | ${row.cpu.workers.toFixed(1)} | ${row.cpu.bench.toFixed(1)} | ${row.load.toFixed(2)} |`,
       );
     }
-    const kept = attacked.real.perSecond / calm.real.perSecond;
-    console.log(`\nReal-answer throughput kept under attack: ${(100 * kept).toFixed(0)}%`);
+    const calm = runs.filter((_, i) => i % 2 === 0).map(([, row]) => row);
+    const attacked = runs.filter((_, i) => i % 2 === 1).map(([, row]) => row);
+    const sum = (rows: typeof calm, value: (row: (typeof calm)[number]) => number) =>
+      rows.reduce((total, row) => total + value(row), 0);
+    const perRound = attacked.map((row, i) => (100 * row.real.perSecond) / calm[i]!.real.perSecond);
+    const kept =
+      sum(attacked, (row) => row.real.perSecond) / sum(calm, (row) => row.real.perSecond);
     console.log(
-      `Hostile requests answered: ${[...attacked.outcomes].map(([what, count]) => `${what} × ${count}`).join('; ')}`,
+      `\nReal-answer throughput kept under attack: ${(100 * kept).toFixed(0)}%` +
+        (rounds > 1
+          ? ` (rounds: ${perRound.map((value) => `${value.toFixed(0)}%`).join(', ')})`
+          : ''),
     );
-    const sent = [...attacked.outcomes.values()].reduce((sum, count) => sum + count, 0);
-    const perRequestMs = (extra: number) => ((1000 * extra) / Math.max(1, sent)).toFixed(2);
+    const outcomes = new Map<string, number>();
+    for (const row of attacked) {
+      for (const [what, count] of row.outcomes)
+        outcomes.set(what, (outcomes.get(what) ?? 0) + count);
+    }
     console.log(
-      `${sent} hostile requests (${(sent / seconds).toFixed(1)}/s); per hostile request, over the run without attack: ` +
-        `server main thread ${perRequestMs(attacked.cpu.server - calm.cpu.server)} ms CPU, ` +
-        `bench (attackers and honest clients) ${perRequestMs(attacked.cpu.bench - calm.cpu.bench)} ms`,
+      `Hostile requests answered: ${[...outcomes].map(([what, count]) => `${what} × ${count}`).join('; ')}`,
+    );
+    const sent = [...outcomes.values()].reduce((total, count) => total + count, 0);
+    const perRequestMs = (extra: number) => ((1000 * extra) / Math.max(1, sent)).toFixed(2);
+    const extra = (value: (row: (typeof calm)[number]) => number) =>
+      perRequestMs(sum(attacked, value) - sum(calm, value));
+    console.log(
+      `${sent} hostile requests (${(sent / (seconds * rounds)).toFixed(1)}/s); per hostile request, over the runs without attack: ` +
+        `server main thread ${extra((row) => row.cpu.server)} ms CPU, workers ${extra((row) => row.cpu.workers)} ms, ` +
+        `bench (attackers and honest clients) ${extra((row) => row.cpu.bench)} ms`,
     );
   } finally {
     await server.stop();
@@ -697,6 +720,7 @@ async function main(): Promise<void> {
       scenario: { type: 'string' },
       'refusal-limit': { type: 'string', default: '20' },
       'shared-key': { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '1' },
     },
   });
   const seconds = Number(values.seconds);
@@ -708,6 +732,7 @@ async function main(): Promise<void> {
   const setting = {
     refusalLimit: Number(values['refusal-limit']),
     sharedKey: values['shared-key'],
+    rounds: Number(values.rounds),
   };
   if (values.scenario === 'hostile') {
     const recordings = await recordingsOrSkip();
