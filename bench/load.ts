@@ -550,21 +550,47 @@ async function realAnswers(port: number, answers: Answer[], clients: number, end
   return { perSecond: scored / ((performance.now() - started) / 1000), scored, retried, failed };
 }
 
-/** The server process's own resident memory (not its workers'), sampled every 50 ms. */
-function samplePeakRss(pid: number): { stop: () => { server: number; workers: number } } {
+interface WorkerWatch {
+  /** Peak resident memory of the server process itself and of its workers together. */
+  server: number;
+  workers: number;
+  /** CPU seconds of every worker that ran, a worker started meanwhile from its start. */
+  workersCpu: number;
+  /** Workers started during the watch (a worker stopped or recycled is replaced). */
+  workersStarted: number;
+}
+
+/** The server's memory and its workers' memory and CPU, sampled every 50 ms. */
+function watchWorkers(pid: number): { stop: () => WorkerWatch } {
   let server = 0;
   let workers = 0;
-  const timer = setInterval(() => {
+  const cpu = new Map<number, { first: number; last: number }>();
+  for (const worker of workerPids(pid)) {
+    const now = cpuSeconds(worker);
+    cpu.set(worker, { first: now, last: now });
+  }
+  const initial = new Set(cpu.keys());
+  const sample = () => {
     server = Math.max(server, rssMb(pid));
+    const pids = workerPids(pid);
     workers = Math.max(
       workers,
-      workerPids(pid).reduce((sum, worker) => sum + rssMb(worker), 0),
+      pids.reduce((sum, worker) => sum + rssMb(worker), 0),
     );
-  }, 50);
+    for (const worker of pids) {
+      const seen = cpu.get(worker) ?? { first: 0, last: 0 };
+      seen.last = Math.max(seen.last, cpuSeconds(worker));
+      cpu.set(worker, seen);
+    }
+  };
+  const timer = setInterval(sample, 50);
   return {
     stop: () => {
       clearInterval(timer);
-      return { server, workers };
+      sample();
+      const workersCpu = [...cpu.values()].reduce((sum, { first, last }) => sum + last - first, 0);
+      const workersStarted = [...cpu.keys()].filter((worker) => !initial.has(worker)).length;
+      return { server, workers, workersCpu, workersStarted };
     },
   };
 }
@@ -577,11 +603,6 @@ interface HostileSetting {
   sharedKey: boolean;
   /** Runs without and with the attack, in turn. */
   rounds: number;
-}
-
-/** Workers' CPU seconds, summed over the workers there are now. */
-function workersCpu(serverPid: number): number {
-  return workerPids(serverPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 }
 
 async function hostile(
@@ -608,10 +629,9 @@ async function hostile(
     await scoreOnce(server.port, answers[0]!);
     const run = async (attack: boolean) => {
       const end = performance.now() + seconds * 1000;
-      const memory = samplePeakRss(server.pid);
+      const watch = watchWorkers(server.pid);
       const cpuBefore = {
         server: cpuSeconds(server.pid),
-        workers: workersCpu(server.pid),
         bench: process.cpuUsage(),
       };
       const outcomes = new Map<string, number>();
@@ -633,13 +653,14 @@ async function hostile(
       ]);
       const sorted = health.sort((a, b) => a - b);
       const benchCpu = process.cpuUsage(cpuBefore.bench);
+      const watched = watch.stop();
       const cpu = {
         server: cpuSeconds(server.pid) - cpuBefore.server,
-        workers: workersCpu(server.pid) - cpuBefore.workers,
+        workers: watched.workersCpu,
         bench: (benchCpu.user + benchCpu.system) / 1e6,
       };
       const load = loadavg()[0]!;
-      return { health: sorted, real, rss: memory.stop(), outcomes, cpu, load };
+      return { health: sorted, real, rss: watched, outcomes, cpu, load };
     };
     // Without and with the attack in turn, so that load from elsewhere on a shared machine
     // falls on both alike.
@@ -654,14 +675,14 @@ async function hostile(
         `attackers ${sharedKey ? "on the honest clients' key" : 'on a key of their own'})\n`,
     );
     console.log(
-      '| Run | /health p50 ms | /health p99 ms | /health max ms | Probes | Real answers/s | Scored | Retried (503) | Failed | Peak server RSS MB | Peak workers RSS MB | Server main CPU s | Workers CPU s | Bench CPU s | Load avg after |',
+      '| Run | /health p50 ms | /health p99 ms | /health max ms | Probes | Real answers/s | Scored | Retried (503) | Failed | Peak server RSS MB | Peak workers RSS MB | Workers started | Server main CPU s | Workers CPU s | Bench CPU s | Load avg after |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [name, row] of runs) {
       console.log(
         `| ${name} | ${percentile(row.health, 50).toFixed(1)} | ${percentile(row.health, 99).toFixed(1)} | ` +
           `${row.health.at(-1)!.toFixed(1)} | ${row.health.length} | ${row.real.perSecond.toFixed(2)} | ${row.real.scored} | ` +
-          `${row.real.retried} | ${row.real.failed} | ${Math.round(row.rss.server)} | ${Math.round(row.rss.workers)} | ` +
+          `${row.real.retried} | ${row.real.failed} | ${Math.round(row.rss.server)} | ${Math.round(row.rss.workers)} | ${row.rss.workersStarted} | ` +
           `${row.cpu.server.toFixed(1)} | ${row.cpu.workers.toFixed(1)} | ${row.cpu.bench.toFixed(1)} | ${row.load.toFixed(2)} |`,
       );
     }
