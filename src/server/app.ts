@@ -1,5 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { ENDPOINT_PATHS, isSpeakingTask, TASKS } from '../shared/contract/endpoints.js';
 import { ScoringError } from '../shared/contract/errors.js';
 import { refuseWhenFull } from './admission.js';
@@ -68,13 +73,21 @@ function handleErrors(app: FastifyInstance, refusals: RefusalBudget | undefined)
     if (request.apiKeyHash !== '') refusals?.note(clientOf(request), scoringError.code);
     return sendFailure(reply, scoringError);
   });
-  app.setNotFoundHandler((request, reply) => {
-    const allowed = ALLOWED_METHODS[request.url.split('?')[0] ?? ''];
-    if (!allowed) return sendFailure(reply, new ScoringError('NOT_FOUND', 'no such endpoint'));
-    reply.header('allow', allowed);
-    const message = `${request.method} is not allowed here; use ${allowed.split(',')[0]}`;
-    return sendFailure(reply, new ScoringError('METHOD_NOT_ALLOWED', message));
+  app.setNotFoundHandler((request, reply) => sendFailure(reply, noRoute(request, reply)));
+  // Answered before any body is read: a body sent to no route is never read, let alone parsed.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.is404) throw noRoute(request, reply);
+    return payload;
   });
+}
+
+/** NOT_FOUND, or METHOD_NOT_ALLOWED with the `Allow` header for a path that exists. */
+function noRoute(request: FastifyRequest, reply: FastifyReply): ScoringError {
+  const allowed = ALLOWED_METHODS[request.url.split('?')[0] ?? ''];
+  if (!allowed) return new ScoringError('NOT_FOUND', 'no such endpoint');
+  reply.header('allow', allowed);
+  const message = `${request.method} is not allowed here; use ${allowed.split(',')[0]}`;
+  return new ScoringError('METHOD_NOT_ALLOWED', message);
 }
 
 function registerRateLimit(app: FastifyInstance, setting: ServerOptions['rateLimit']): void {

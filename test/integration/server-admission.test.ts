@@ -123,6 +123,20 @@ describe('refusals before the body is read', () => {
     expect(answer.headers.connection).toBe('close');
   });
 
+  it('answers a body sent to no route, with no key needed, without reading it', async () => {
+    server = await startServer({ speakingScorer: new FakeSpeakingScorer() });
+    const unknown = openUpload(server, '/exam/speaking/nope', 30 * MB, bigAnswerStart(), '');
+    const health = openUpload(server, '/health', 30 * MB, bigAnswerStart(), '');
+    uploads.push(unknown, health);
+    const [notFound, notAllowed] = await Promise.all([unknown.answer, health.answer]);
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.connection).toBe('close');
+    expect(withFixedTime(notFound.body)).toEqual(failure('NOT_FOUND', 'no such endpoint'));
+    expect(notAllowed.status).toBe(405);
+    expect(notAllowed.headers.allow).toBe('GET, HEAD');
+    expect(notAllowed.headers.connection).toBe('close');
+  });
+
   it('keeps the connection of a refusal whose body was read whole', async () => {
     server = await startServer({ speakingScorer: new FakeSpeakingScorer() });
     const answer = await post(server, ENDPOINT_PATHS.rs, { ...RS, refText: 5 });
