@@ -1,6 +1,7 @@
 /**
  * Load test of the scoring server on loopback: the real CLI in its own process, the load in
- * this one. `npm run bench:load [-- --seconds N] [--connections N] [--no-speech] [--scenario hostile]`.
+ * this one. `npm run bench:load [-- --seconds N] [--connections N] [--no-speech] [--scenario hostile]
+ * [--refusal-limit N] [--shared-key] [--rounds N]`.
  *
  * 1. Dictation: requests/second and latency for scored wfd answers and bad-key refusals
  *    (autocannon).
@@ -12,7 +13,10 @@
  * 4. Mixed: 1000-word rs requests on every worker while /health and wfd are hammered.
  * 5. Hostile: real answers scored by 2 clients, alone and then while 8 clients send 30 MB JSON
  *    bodies of `{}` and free-format MP3s: /health p99, the real answers' throughput kept, and
- *    the server's peak memory. `--scenario hostile` runs this one alone.
+ *    the server's peak memory. `--scenario hostile` runs this one alone. The attackers are
+ *    another client, with a key of their own (`--shared-key`: the honest clients' key); the
+ *    server has its default refusal limit (`--refusal-limit N` sets it, 0 turns it off).
+ *    `--rounds N` runs without and with the attack N times in turn.
  */
 import autocannon from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -26,6 +30,8 @@ import { parseArgs, promisify } from 'node:util';
 import { serverReadyPort } from '../src/shared/server-ready.js';
 
 const KEY = 'bench-key-0123456789abcdef';
+/** The hostile scenario's attackers are another client, with a key of their own. */
+const ATTACKER_KEY = 'bench-attacker-key-0123456789';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SO762_AUDIO = resolve(ROOT, '../shared/so762/audio');
 const WFD_BODY = JSON.stringify({
@@ -59,7 +65,7 @@ function startServer(args: string[]): Promise<Server> {
     ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--rate-limit', '0', ...args],
     {
       cwd: ROOT,
-      env: { ...process.env, EXAMINER_API_KEYS: KEY },
+      env: { ...process.env, EXAMINER_API_KEYS: `${KEY},${ATTACKER_KEY}` },
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
@@ -475,7 +481,7 @@ function freeFormatMp3(): Buffer {
 }
 
 /** Sends one body and waits for the answer; a socket closed under the rest of the body counts as refused. */
-function sendHostile(port: number, path: string, body: Buffer): Promise<string> {
+function sendHostile(port: number, path: string, body: Buffer, key: string): Promise<string> {
   return new Promise((done) => {
     const request = httpRequest({
       port,
@@ -483,7 +489,7 @@ function sendHostile(port: number, path: string, body: Buffer): Promise<string> 
       path,
       method: 'POST',
       headers: {
-        authorization: KEY,
+        authorization: key,
         'content-type': 'application/json',
         'content-length': body.length,
       },
@@ -544,33 +550,74 @@ async function realAnswers(port: number, answers: Answer[], clients: number, end
   return { perSecond: scored / ((performance.now() - started) / 1000), scored, retried, failed };
 }
 
-/** The server process's own resident memory (not its workers'), sampled every 50 ms. */
-function samplePeakRss(pid: number): { stop: () => { server: number; workers: number } } {
+interface WorkerWatch {
+  /** Peak resident memory of the server process itself and of its workers together. */
+  server: number;
+  workers: number;
+  /** CPU seconds of every worker that ran, a worker started meanwhile from its start. */
+  workersCpu: number;
+  /** Workers started during the watch (a worker stopped or recycled is replaced). */
+  workersStarted: number;
+}
+
+/** The server's memory and its workers' memory and CPU, sampled every 50 ms. */
+function watchWorkers(pid: number): { stop: () => WorkerWatch } {
   let server = 0;
   let workers = 0;
-  const timer = setInterval(() => {
+  const cpu = new Map<number, { first: number; last: number }>();
+  for (const worker of workerPids(pid)) {
+    const now = cpuSeconds(worker);
+    cpu.set(worker, { first: now, last: now });
+  }
+  const initial = new Set(cpu.keys());
+  const sample = () => {
     server = Math.max(server, rssMb(pid));
+    const pids = workerPids(pid);
     workers = Math.max(
       workers,
-      workerPids(pid).reduce((sum, worker) => sum + rssMb(worker), 0),
+      pids.reduce((sum, worker) => sum + rssMb(worker), 0),
     );
-  }, 50);
+    for (const worker of pids) {
+      const seen = cpu.get(worker) ?? { first: 0, last: 0 };
+      seen.last = Math.max(seen.last, cpuSeconds(worker));
+      cpu.set(worker, seen);
+    }
+  };
+  const timer = setInterval(sample, 50);
   return {
     stop: () => {
       clearInterval(timer);
-      return { server, workers };
+      sample();
+      const workersCpu = [...cpu.values()].reduce((sum, { first, last }) => sum + last - first, 0);
+      const workersStarted = [...cpu.keys()].filter((worker) => !initial.has(worker)).length;
+      return { server, workers, workersCpu, workersStarted };
     },
   };
+}
+
+interface HostileSetting {
+  maxJobs?: number;
+  /** The server's `--refusal-limit` (its default, 20, unless set; 0 = off). */
+  refusalLimit: number;
+  /** The attackers send with the honest clients' key instead of their own. */
+  sharedKey: boolean;
+  /** Runs without and with the attack, in turn. */
+  rounds: number;
 }
 
 async function hostile(
   answers: Answer[],
   folder: string,
   seconds: number,
-  maxJobs?: number,
+  setting: HostileSetting,
 ): Promise<void> {
+  const { maxJobs, refusalLimit, sharedKey, rounds } = setting;
   const jobs = maxJobs ? ['--max-jobs', String(maxJobs)] : [];
-  const server = await startServer(['--audio-root', folder, '--log-level', 'warn', ...jobs]);
+  const server = await startServer([
+    ...['--audio-root', folder, '--log-level', 'warn', ...jobs],
+    ...['--refusal-limit', String(refusalLimit)],
+  ]);
+  const attackerKey = sharedKey ? KEY : ATTACKER_KEY;
   const json = hostileJson(answers[0]!);
   const mp3 = JSON.stringify({
     audioUrl: `data:audio/mpeg;base64,${freeFormatMp3().toString('base64')}`,
@@ -582,8 +629,11 @@ async function hostile(
     await scoreOnce(server.port, answers[0]!);
     const run = async (attack: boolean) => {
       const end = performance.now() + seconds * 1000;
-      const memory = samplePeakRss(server.pid);
-      const cpuBefore = { server: cpuSeconds(server.pid), bench: process.cpuUsage() };
+      const watch = watchWorkers(server.pid);
+      const cpuBefore = {
+        server: cpuSeconds(server.pid),
+        bench: process.cpuUsage(),
+      };
       const outcomes = new Map<string, number>();
       const attacker = async (index: number) => {
         for (let i = index; performance.now() < end; i++) {
@@ -592,7 +642,7 @@ async function hostile(
               ? [i % 4 === 0 ? '/exam/speaking/rs' : '/exam/listening/wfd', json]
               : ['/exam/speaking/rs', mp3Body];
           const kind = body === json ? '30 MB JSON' : 'free-format MP3';
-          const outcome = `${kind}: ${await sendHostile(server.port, path, body)}`;
+          const outcome = `${kind}: ${await sendHostile(server.port, path, body, attackerKey)}`;
           outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
         }
       };
@@ -603,36 +653,68 @@ async function hostile(
       ]);
       const sorted = health.sort((a, b) => a - b);
       const benchCpu = process.cpuUsage(cpuBefore.bench);
+      const watched = watch.stop();
       const cpu = {
         server: cpuSeconds(server.pid) - cpuBefore.server,
+        workers: watched.workersCpu,
         bench: (benchCpu.user + benchCpu.system) / 1e6,
       };
-      return { health: sorted, real, rss: memory.stop(), outcomes, cpu };
+      const load = loadavg()[0]!;
+      return { health: sorted, real, rss: watched, outcomes, cpu, load };
     };
-    const calm = await run(false);
-    const attacked = await run(true);
+    // Without and with the attack in turn, so that load from elsewhere on a shared machine
+    // falls on both alike.
+    const runs: Array<[string, Awaited<ReturnType<typeof run>>]> = [];
+    for (let round = 1; round <= rounds; round++) {
+      runs.push([`without attack${rounds > 1 ? ` (${round})` : ''}`, await run(false)]);
+      runs.push([`under attack${rounds > 1 ? ` (${round})` : ''}`, await run(true)]);
+    }
     console.log(
-      `\n### Hostile: ${HOSTILE_CLIENTS} clients of 30 MB JSON bodies and free-format MP3s while 2 clients score real answers (${seconds} s each; --max-jobs ${maxJobs ?? 'default'})\n`,
+      `\n### Hostile: ${HOSTILE_CLIENTS} clients of 30 MB JSON bodies and free-format MP3s while 2 clients score real answers ` +
+        `(${seconds} s each, ${rounds} round${rounds > 1 ? 's' : ''}; --max-jobs ${maxJobs ?? 'default'}, --refusal-limit ${refusalLimit}; ` +
+        `attackers ${sharedKey ? "on the honest clients' key" : 'on a key of their own'})\n`,
     );
     console.log(
-      '| Run | /health p50 ms | /health p99 ms | /health max ms | Probes | Real answers/s | Scored | Retried (503) | Failed | Peak server RSS MB | Peak workers RSS MB | Server main CPU s | Bench CPU s |',
+      '| Run | /health p50 ms | /health p99 ms | /health max ms | Probes | Real answers/s | Scored | Retried (503) | Failed | Peak server RSS MB | Peak workers RSS MB | Workers started | Server main CPU s | Workers CPU s | Bench CPU s | Load avg after |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [name, row] of [
-      ['without attack', calm],
-      ['under attack', attacked],
-    ] as const) {
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [name, row] of runs) {
       console.log(
         `| ${name} | ${percentile(row.health, 50).toFixed(1)} | ${percentile(row.health, 99).toFixed(1)} | ` +
           `${row.health.at(-1)!.toFixed(1)} | ${row.health.length} | ${row.real.perSecond.toFixed(2)} | ${row.real.scored} | ` +
-          `${row.real.retried} | ${row.real.failed} | ${Math.round(row.rss.server)} | ${Math.round(row.rss.workers)} | ` +
-          `${row.cpu.server.toFixed(1)} | ${row.cpu.bench.toFixed(1)} |`,
+          `${row.real.retried} | ${row.real.failed} | ${Math.round(row.rss.server)} | ${Math.round(row.rss.workers)} | ${row.rss.workersStarted} | ` +
+          `${row.cpu.server.toFixed(1)} | ${row.cpu.workers.toFixed(1)} | ${row.cpu.bench.toFixed(1)} | ${row.load.toFixed(2)} |`,
       );
     }
-    const kept = attacked.real.perSecond / calm.real.perSecond;
-    console.log(`\nReal-answer throughput kept under attack: ${(100 * kept).toFixed(0)}%`);
+    const calm = runs.filter((_, i) => i % 2 === 0).map(([, row]) => row);
+    const attacked = runs.filter((_, i) => i % 2 === 1).map(([, row]) => row);
+    const sum = (rows: typeof calm, value: (row: (typeof calm)[number]) => number) =>
+      rows.reduce((total, row) => total + value(row), 0);
+    const perRound = attacked.map((row, i) => (100 * row.real.perSecond) / calm[i]!.real.perSecond);
+    const kept =
+      sum(attacked, (row) => row.real.perSecond) / sum(calm, (row) => row.real.perSecond);
     console.log(
-      `Hostile requests answered: ${[...attacked.outcomes].map(([what, count]) => `${what} × ${count}`).join('; ')}`,
+      `\nReal-answer throughput kept under attack: ${(100 * kept).toFixed(0)}%` +
+        (rounds > 1
+          ? ` (rounds: ${perRound.map((value) => `${value.toFixed(0)}%`).join(', ')})`
+          : ''),
+    );
+    const outcomes = new Map<string, number>();
+    for (const row of attacked) {
+      for (const [what, count] of row.outcomes)
+        outcomes.set(what, (outcomes.get(what) ?? 0) + count);
+    }
+    console.log(
+      `Hostile requests answered: ${[...outcomes].map(([what, count]) => `${what} × ${count}`).join('; ')}`,
+    );
+    const sent = [...outcomes.values()].reduce((total, count) => total + count, 0);
+    const perRequestMs = (extra: number) => ((1000 * extra) / Math.max(1, sent)).toFixed(2);
+    const extra = (value: (row: (typeof calm)[number]) => number) =>
+      perRequestMs(sum(attacked, value) - sum(calm, value));
+    console.log(
+      `${sent} hostile requests (${(sent / (seconds * rounds)).toFixed(1)}/s); per hostile request, over the runs without attack: ` +
+        `server main thread ${extra((row) => row.cpu.server)} ms CPU, workers ${extra((row) => row.cpu.workers)} ms, ` +
+        `bench (attackers and honest clients) ${extra((row) => row.cpu.bench)} ms`,
     );
   } finally {
     await server.stop();
@@ -657,6 +739,9 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '10' },
       'no-speech': { type: 'boolean', default: false },
       scenario: { type: 'string' },
+      'refusal-limit': { type: 'string', default: '20' },
+      'shared-key': { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '1' },
     },
   });
   const seconds = Number(values.seconds);
@@ -665,11 +750,16 @@ async function main(): Promise<void> {
   console.log(
     `${new Date().toISOString()} · Node ${process.version} · ${availableParallelism()} × ${cpu}`,
   );
+  const setting = {
+    refusalLimit: Number(values['refusal-limit']),
+    sharedKey: values['shared-key'],
+    rounds: Number(values.rounds),
+  };
   if (values.scenario === 'hostile') {
     const recordings = await recordingsOrSkip();
     if (recordings) {
-      await hostile(recordings.answers, recordings.folder, seconds);
-      await hostile(recordings.answers, recordings.folder, seconds, 16);
+      await hostile(recordings.answers, recordings.folder, seconds, setting);
+      await hostile(recordings.answers, recordings.folder, seconds, { ...setting, maxJobs: 16 });
     }
   } else {
     await dictation(seconds, Number(values.connections));
@@ -677,8 +767,8 @@ async function main(): Promise<void> {
     if (recordings) {
       await speech(recordings.answers, recordings.folder, seconds);
       await mixed(recordings.answers[0]!, recordings.folder, seconds);
-      await hostile(recordings.answers, recordings.folder, seconds);
-      await hostile(recordings.answers, recordings.folder, seconds, 16);
+      await hostile(recordings.answers, recordings.folder, seconds, setting);
+      await hostile(recordings.answers, recordings.folder, seconds, { ...setting, maxJobs: 16 });
     }
   }
   console.log(`\n1-minute load average before/after: ${loadBefore} / ${loadavg()[0]?.toFixed(2)}`);

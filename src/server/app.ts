@@ -1,21 +1,36 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { ENDPOINT_PATHS, isSpeakingTask, TASKS } from '../shared/contract/endpoints.js';
 import { ScoringError } from '../shared/contract/errors.js';
-import { admitBeforeParsing } from './admission.js';
+import { refuseWhenFull } from './admission.js';
 import { ApiKeyStore } from './api-keys.js';
+import { clientOf } from './auth.js';
 import { answerClientError } from './client-error.js';
 import { failureEnvelope } from './envelope.js';
 import { toScoringError } from './error-mapping.js';
 import { JobLimiter } from './job-limiter.js';
-import { parseJsonBodies } from './json-body.js';
-import { DEFAULT_RATE_LIMIT, MAX_BODY_BYTES, defaultMaxConcurrentJobs } from './limits.js';
+import { closeUnreadBodies, parseJsonBodies } from './json-body.js';
+import {
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_REFUSAL_BUDGET,
+  MAX_BODY_BYTES,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_BYTES_PER_CLIENT,
+  defaultMaxConcurrentJobs,
+} from './limits.js';
 import { loggerOptions, type LoggerSetting } from './logging.js';
 import { metaRoutes } from './routes/meta.js';
 import { scoringRoutes } from './routes/scoring.js';
+import { RefusalBudget, refuseSpentClients } from './refusal-budget.js';
 import { refuseWhileClosing } from './shutdown.js';
 import { SpeakingSlot, type SpeakingScorerSource } from './speaking-slot.js';
 import { elapsedMs, trackTiming } from './timing.js';
+import { UploadBudget, boundUploads } from './upload-budget.js';
 
 export interface ServerOptions {
   /** Raw keys; only their SHA-256 hashes are kept. */
@@ -26,6 +41,11 @@ export interface ServerOptions {
   maxConcurrentJobs?: number;
   /** Requests per key per window; `false` turns rate limiting off. */
   rateLimit?: { max: number; windowMs: number } | false;
+  /**
+   * Requests per key refused for what they sent before the next are refused unread; `false`
+   * turns it off. A per-key limit: by default off when `rateLimit` is, else 20 a minute.
+   */
+  refusalBudget?: { max: number; windowMs: number } | false;
   logger?: LoggerSetting;
 }
 
@@ -46,19 +66,28 @@ function sendFailure(reply: FastifyReply, error: ScoringError): FastifyReply {
   return reply.status(error.httpStatus).send(failureEnvelope(error, elapsedMs(reply.request)));
 }
 
-function handleErrors(app: FastifyInstance): void {
+function handleErrors(app: FastifyInstance, refusals: RefusalBudget | undefined): void {
   app.setErrorHandler((error: FastifyError | ScoringError, request, reply) => {
     const scoringError = toScoringError(error);
     if (scoringError.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
+    if (request.apiKeyHash !== '') refusals?.note(clientOf(request), scoringError.code);
     return sendFailure(reply, scoringError);
   });
-  app.setNotFoundHandler((request, reply) => {
-    const allowed = ALLOWED_METHODS[request.url.split('?')[0] ?? ''];
-    if (!allowed) return sendFailure(reply, new ScoringError('NOT_FOUND', 'no such endpoint'));
-    reply.header('allow', allowed);
-    const message = `${request.method} is not allowed here; use ${allowed.split(',')[0]}`;
-    return sendFailure(reply, new ScoringError('METHOD_NOT_ALLOWED', message));
+  app.setNotFoundHandler((request, reply) => sendFailure(reply, noRoute(request, reply)));
+  // Answered before any body is read: a body sent to no route is never read, let alone parsed.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.is404) throw noRoute(request, reply);
+    return payload;
   });
+}
+
+/** NOT_FOUND, or METHOD_NOT_ALLOWED with the `Allow` header for a path that exists. */
+function noRoute(request: FastifyRequest, reply: FastifyReply): ScoringError {
+  const allowed = ALLOWED_METHODS[request.url.split('?')[0] ?? ''];
+  if (!allowed) return new ScoringError('NOT_FOUND', 'no such endpoint');
+  reply.header('allow', allowed);
+  const message = `${request.method} is not allowed here; use ${allowed.split(',')[0]}`;
+  return new ScoringError('METHOD_NOT_ALLOWED', message);
 }
 
 function registerRateLimit(app: FastifyInstance, setting: ServerOptions['rateLimit']): void {
@@ -67,7 +96,7 @@ function registerRateLimit(app: FastifyInstance, setting: ServerOptions['rateLim
   app.register(rateLimit, {
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (request) => request.apiKeyHash || request.ip,
+    keyGenerator: clientOf,
     errorResponseBuilder: (_request, context) =>
       new ScoringError(
         'RATE_LIMITED',
@@ -91,11 +120,21 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const keys = new ApiKeyStore(options.apiKeys);
   const speaking = new SpeakingSlot(options.speakingScorer, app.log);
   const limiter = new JobLimiter(options.maxConcurrentJobs ?? defaultMaxConcurrentJobs());
-  admitBeforeParsing(app, limiter, SPEAKING_PATHS);
+  const refusalSetting =
+    options.refusalBudget ?? (options.rateLimit === false ? false : DEFAULT_REFUSAL_BUDGET);
+  const refusals = refusalSetting
+    ? new RefusalBudget(refusalSetting.max, refusalSetting.windowMs)
+    : undefined;
+  // Before the body is read, in this order: the client's refusal budget, its share of bytes
+  // on their way in, a free scoring slot; then the body streams through its shape check.
+  if (refusals) refuseSpentClients(app, refusals);
+  boundUploads(app, new UploadBudget(MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_PER_CLIENT));
+  refuseWhenFull(app, limiter, SPEAKING_PATHS);
+  closeUnreadBodies(app);
   parseJsonBodies(app);
-  handleErrors(app);
+  handleErrors(app, refusals);
   registerRateLimit(app, options.rateLimit);
-  app.register(scoringRoutes, { keys, speaking });
+  app.register(scoringRoutes, { keys, speaking, limiter });
   app.register(metaRoutes, { speaking });
   app.addHook('onClose', async () => speaking.close());
   return app;

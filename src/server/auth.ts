@@ -4,7 +4,7 @@ import type { ApiKeyStore } from './api-keys.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** SHA-256 of the caller's key once authenticated: the rate-limit bucket. */
+    /** SHA-256 of the caller's key once authenticated: the client, for every per-client limit. */
     apiKeyHash: string;
   }
 }
@@ -20,4 +20,9 @@ export function authenticate(keys: ApiKeyStore) {
     if (hash === null) throw new ScoringError('INVALID_API_KEY', 'the API key is not valid');
     request.apiKeyHash = hash;
   };
+}
+
+/** Who a request comes from, for per-client limits: its key once authenticated, else its address. */
+export function clientOf(request: FastifyRequest): string {
+  return request.apiKeyHash || request.ip;
 }

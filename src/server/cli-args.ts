@@ -8,6 +8,8 @@ export interface CliOptions {
   blockPrivateNetworks: boolean;
   /** Requests per minute per key; 0 turns rate limiting off. */
   rateLimitPerMinute: number | undefined;
+  /** Requests per minute per key refused for what they sent before the next are refused unread; 0 turns it off. */
+  refusalLimitPerMinute: number | undefined;
   maxJobs: number | undefined;
   /** Scoring worker processes; default one per CPU core. */
   workers: number | undefined;
@@ -19,8 +21,8 @@ export interface CliOptions {
 }
 
 export const USAGE = `Usage: serve --port N [--host H] [--keys FILE] [--audio-root DIR]...
-             [--block-private-networks] [--rate-limit N] [--workers N] [--max-jobs N]
-             [--job-timeout SECONDS] [--drain-seconds SECONDS] [--log-level L]
+             [--block-private-networks] [--rate-limit N] [--refusal-limit N] [--workers N]
+             [--max-jobs N] [--job-timeout SECONDS] [--drain-seconds SECONDS] [--log-level L]
 API keys come from --keys FILE (one a line, # comments) or EXAMINER_API_KEYS (comma-separated).`;
 
 function integer(name: string, value: string | undefined, min: number): number | undefined {
@@ -42,6 +44,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       'audio-root': { type: 'string', multiple: true, default: [] },
       'block-private-networks': { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
+      'refusal-limit': { type: 'string' },
       'max-jobs': { type: 'string' },
       workers: { type: 'string' },
       'job-timeout': { type: 'string' },
@@ -60,6 +63,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     audioRoots: values['audio-root'],
     blockPrivateNetworks: values['block-private-networks'],
     rateLimitPerMinute: integer('rate-limit', values['rate-limit'], 0),
+    refusalLimitPerMinute: integer('refusal-limit', values['refusal-limit'], 0),
     maxJobs: integer('max-jobs', values['max-jobs'], 1),
     workers: integer('workers', values.workers, 1),
     jobTimeoutSeconds: integer('job-timeout', values['job-timeout'], 1),

@@ -21,10 +21,11 @@ function loadKeys(options: CliOptions): string[] {
   return [...keys, ...keysFromEnv(process.env.EXAMINER_API_KEYS)];
 }
 
-function rateLimit(options: CliOptions) {
-  if (options.rateLimitPerMinute === 0) return false;
-  if (options.rateLimitPerMinute === undefined) return undefined;
-  return { max: options.rateLimitPerMinute, windowMs: 60_000 };
+/** A per-minute limit from the command line: absent for the default, 0 for none. */
+function perMinute(max: number | undefined) {
+  if (max === 0) return false;
+  if (max === undefined) return undefined;
+  return { max, windowMs: 60_000 };
 }
 
 function startPool(options: CliOptions, size: number, entry: string, app: FastifyInstance) {
@@ -53,7 +54,8 @@ async function serve(argv: string[], run: ServerRun): Promise<void> {
     // The workers load while the server already answers /health (503) and dictation.
     speakingScorer: new Promise((resolve) => (engineLoaded = resolve)),
     maxConcurrentJobs: options.maxJobs ?? 2 * workers,
-    rateLimit: rateLimit(options),
+    rateLimit: perMinute(options.rateLimitPerMinute),
+    refusalBudget: perMinute(options.refusalLimitPerMinute),
     logger: { level: options.logLevel, stream: process.stderr },
   });
   const pool = startPool(options, workers, run.workerEntry, app);

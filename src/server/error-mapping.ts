@@ -9,8 +9,14 @@ interface FrameworkError {
 
 const MEGABYTES = Math.round(MAX_BODY_BYTES / (1024 * 1024));
 
+const BODY_TOO_LARGE = `request body exceeds ${MEGABYTES} MB`;
+
+export function bodyTooLarge(): ScoringError {
+  return new ScoringError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE);
+}
+
 const FRAMEWORK_ERRORS: Record<string, [ErrorCode, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', `request body exceeds ${MEGABYTES} MB`],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', BODY_TOO_LARGE],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [
     'UNSUPPORTED_MEDIA_TYPE',
     'Content-Type must be application/json',

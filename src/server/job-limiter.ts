@@ -8,9 +8,13 @@ export class JobLimiter {
     return this.active;
   }
 
+  get isFull(): boolean {
+    return this.active >= this.capacity;
+  }
+
   /** A release function, or null when every slot is taken. */
   tryAcquire(): (() => void) | null {
-    if (this.active >= this.capacity) return null;
+    if (this.isFull) return null;
     this.active++;
     let released = false;
     return () => {

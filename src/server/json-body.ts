@@ -1,23 +1,26 @@
 import { Transform } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ScoringError } from '../shared/contract/errors.js';
 import { JsonShapeGuard } from './json-shape.js';
 
 /**
- * A refusal sent before the whole body has arrived: the connection closes after the answer, so
- * the rest of the body is never read (keeping it alive would mean reading it all to skip it).
+ * An answer sent before the whole body has arrived (any refusal before or while it is read)
+ * closes the connection, so the rest of the body is never read: keeping the connection alive
+ * would mean reading it all to skip it.
  */
-export function closeAfterReply(reply: FastifyReply): void {
-  reply.header('connection', 'close');
+export function closeUnreadBodies(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+    return payload;
+  });
 }
 
 /** The body passed on chunk by chunk, and cut off at the first chunk that shows its shape is too big. */
-function shapeGuarded(payload: NodeJS.ReadableStream, reply: FastifyReply): Transform {
+function shapeGuarded(payload: NodeJS.ReadableStream): Transform {
   const guard = new JsonShapeGuard();
   const guarded = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       const refusal = guard.push(chunk);
-      if (refusal) closeAfterReply(reply);
       callback(refusal, refusal ? undefined : chunk);
     },
   });
@@ -55,7 +58,7 @@ export function parseJsonText(text: string): unknown {
  * Register after any hook that should refuse a request before its body is read.
  */
 export function parseJsonBodies(app: FastifyInstance): void {
-  app.addHook('preParsing', async (_request, reply, payload) => shapeGuarded(payload, reply));
+  app.addHook('preParsing', async (_request, _reply, payload) => shapeGuarded(payload));
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {

@@ -10,6 +10,30 @@ export const AUDIO_FETCH_TIMEOUT_MS = 20_000;
 export const DEFAULT_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
 
 /**
+ * Requests of one client refused for what they sent (see refusal-budget.ts) before its next
+ * ones are refused unread. An honest client earns none; this leaves room for a bug's burst.
+ */
+export const DEFAULT_REFUSAL_BUDGET = { max: 20, windowMs: 60_000 } as const;
+
+/**
+ * A client past its refusal budget is answered after this pause, as nginx's limit_req delays
+ * what exceeds its rate: a client that resends at once is slowed to a request a second per
+ * connection instead of spinning the server's thread on refusals.
+ */
+export const REFUSAL_PAUSE_MS = 1000;
+
+/** Refusals held in their pause at once for one client; past it they are answered at once. */
+export const MAX_PAUSED_REFUSALS = 32;
+
+/**
+ * Request bodies on their way in, by their declared length (a chunked body counts as the
+ * largest allowed): bodies are buffered whole, so this bounds their memory. One client may
+ * use half, so that it cannot keep others' answers out.
+ */
+export const MAX_UPLOAD_BYTES = 8 * MAX_BODY_BYTES;
+export const MAX_UPLOAD_BYTES_PER_CLIENT = 4 * MAX_BODY_BYTES;
+
+/**
  * A word of `refText` (or of a keyword) longer than any English word is refused before any
  * work: what the engine spends on a word it does not know grows with its length (a 1 MB
  * "word" took over 40 s).

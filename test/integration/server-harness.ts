@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { createSpeakingScorer } from '../../src/engine/tasks/index.js';
@@ -159,4 +160,68 @@ export class FakeSpeakingScorer implements SpeakingScorer {
   async close() {
     this.closed = true;
   }
+}
+
+export interface PartialAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export interface Upload {
+  /** The answer, whether or not the rest of the body was ever sent. */
+  answer: Promise<PartialAnswer>;
+  /** Sends more of the body. */
+  write: (bytes: Buffer) => void;
+  /** Drops the connection. */
+  abort: () => void;
+}
+
+/**
+ * A POST that declares `declaredBytes` of body but sends only `first`, then waits: a server
+ * that must read the whole body before answering would never answer.
+ */
+export function openUpload(
+  server: RunningServer,
+  path: string,
+  declaredBytes: number,
+  first: Buffer,
+  key = API_KEY,
+): Upload {
+  const req = request(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: key,
+      'content-type': 'application/json',
+      'content-length': declaredBytes,
+    },
+  });
+  const answer = new Promise<PartialAnswer>((resolve, reject) => {
+    req.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        });
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+  });
+  answer.catch(() => {}); // an upload dropped unanswered is not a failure of the test
+  req.write(first);
+  return { answer, write: (bytes) => req.write(bytes), abort: () => req.destroy() };
+}
+
+/** The first `sendBytes` of `body`, its whole length declared. */
+export function sendPart(
+  server: RunningServer,
+  path: string,
+  body: Buffer,
+  sendBytes: number,
+): Promise<PartialAnswer> {
+  return openUpload(server, path, body.length, body.subarray(0, sendBytes)).answer;
 }

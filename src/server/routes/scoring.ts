@@ -6,9 +6,11 @@ import {
 } from '../../engine/tasks/index.js';
 import { TASKS } from '../../shared/contract/endpoints.js';
 import { ScoringError } from '../../shared/contract/errors.js';
+import { takeSlot } from '../admission.js';
 import type { ApiKeyStore } from '../api-keys.js';
 import { authenticate } from '../auth.js';
 import { successEnvelope, type ScoredResult } from '../envelope.js';
+import type { JobLimiter } from '../job-limiter.js';
 import { checkSpeakingCost } from '../speaking-limits.js';
 import type { SpeakingSlot } from '../speaking-slot.js';
 import { elapsedMs } from '../timing.js';
@@ -17,6 +19,7 @@ import { parseBody } from '../validation.js';
 export interface ScoringRouteDeps {
   keys: ApiKeyStore;
   speaking: SpeakingSlot;
+  limiter: JobLimiter;
 }
 
 /** Aborted when the client goes away before its answer is sent, so the engine can stop. */
@@ -32,7 +35,7 @@ async function scoreSpeaking(
   task: SpeakingTaskEntry,
   body: unknown,
   reply: FastifyReply,
-  speaking: SpeakingSlot,
+  { speaking, limiter }: ScoringRouteDeps,
 ): Promise<ScoredResult> {
   const request = parseBody(task.request, body);
   checkSpeakingCost(request);
@@ -46,6 +49,7 @@ async function scoreSpeaking(
   if (!scorer) {
     throw new ScoringError('NOT_AVAILABLE', 'speech scoring is not available on this server');
   }
+  takeSlot(limiter, reply);
   return scorer.score(task.id, request, clientGoneSignal(reply));
 }
 
@@ -67,8 +71,7 @@ function speakingRoute(
   deps: ScoringRouteDeps,
 ): void {
   app.post(entry.info.path, { onRequest }, async (request, reply) => {
-    // Its job slot was taken before the body was read (admission.ts).
-    const result = await scoreSpeaking(entry, request.body, reply, deps.speaking);
+    const result = await scoreSpeaking(entry, request.body, reply, deps);
     return successEnvelope(entry.id, result, elapsedMs(request));
   });
 }

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AudioPolicy } from '../../engine/tasks/index.js';
@@ -16,9 +16,11 @@ export interface WorkerLaunch {
 
 /**
  * Workers yield the CPU to the server's own thread, so that /health, dictation and the
- * routing of speech jobs stay quick while every worker decodes.
+ * routing of speech jobs stay quick while every worker decodes: this much nicer than the
+ * server, whatever the server's own niceness (a server started under `nice` keeps the order).
  */
 const WORKER_NICENESS = 5;
+const NICEST = 19;
 
 /** One scoring worker process, as the pool drives it. */
 export class WorkerProcess {
@@ -39,7 +41,7 @@ export class WorkerProcess {
     });
     const pid = this.child.pid;
     try {
-      if (pid) setPriority(pid, WORKER_NICENESS);
+      if (pid) setPriority(pid, Math.min(NICEST, getPriority() + WORKER_NICENESS));
     } catch {
       // Not permitted here: the workers run at the server's priority.
     }
