@@ -30,7 +30,7 @@ import {
   loadSpeechEngine,
   type SpeechEngine,
 } from '../src/engine/tasks/index.js';
-import { configuredModel } from '../src/engine/recognizer/models.js';
+import { configuredModel, DEFAULT_MODEL } from '../src/engine/recognizer/models.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { corpusAvailable, readLabels, type Label } from './so762-corpus.js';
 import { speakerFolds } from './so762-cv.js';
@@ -40,7 +40,12 @@ import { measureNegatives, NEGATIVE_KINDS, type NegativeOutcome } from './retell
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** One cache per acoustic model (EXAMINER_SPEECH_MODEL), so the two are never mixed. */
 const CACHE_DIR = join(ROOT, '.tmp', `retell-${configuredModel()}`);
-const RESULTS = join(ROOT, 'bench/results/retell.md');
+/** The default model's report is retell.md; another model's carries its name. */
+const RESULTS = join(
+  ROOT,
+  'bench/results',
+  configuredModel() === DEFAULT_MODEL ? 'retell.md' : `retell-${configuredModel()}.md`,
+);
 /** Runtime cases: answers of about this length. */
 const RUNTIME_SECONDS = 40;
 const RUNTIME_CASES = 8;

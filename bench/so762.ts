@@ -24,6 +24,7 @@ import {
 import { scoreOverHttp, type HttpOutcome } from './so762-http.js';
 import { measureRuntime, type RuntimeFigures } from './so762-runtime.js';
 import { runIssue19Bench } from './so762-issue19.js';
+import { configuredModel, DEFAULT_MODEL } from '../src/engine/recognizer/models.js';
 
 const RUNTIME_STRIDE = 10;
 const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
@@ -62,7 +63,12 @@ const runtime = await measureRuntime(
   RUNTIME_STRIDE,
 );
 const report = render(corpus.items.length, sections, http, runtime);
-writeFileSync(new URL('./results/so762.md', import.meta.url), report);
+const model = configuredModel();
+// The default model's report is so762.md; another model's carries its name.
+writeFileSync(
+  new URL(`./results/${model === DEFAULT_MODEL ? 'so762' : `so762-${model}`}.md`, import.meta.url),
+  report,
+);
 console.log(report);
 await runIssue19Bench();
 

@@ -1,14 +1,16 @@
 /**
  * Refits the speech engine's calibration on every speaker in ../shared/so762 (speechocean762)
- * and the cases built from it, and writes resources/calibration/speech.json.
- * Usage: npm run calibrate
+ * and the cases built from it, analysed with the configured acoustic model, and writes
+ * resources/calibration/<model>.json.
+ * Usage: npm run calibrate; EXAMINER_SPEECH_MODEL=en-us-16k npm run calibrate
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../bench/so762-analyses.js';
 import { corpusAvailable, SO762_DIR } from '../bench/so762-corpus.js';
 import { calibrationData, corpusPhoneNorms } from '../bench/so762-rows.js';
-import { CALIBRATION_URL, fitCalibration } from './training/fit-calibration.js';
+import { configuredModel } from '../src/engine/recognizer/models.js';
+import { calibrationUrl, fitCalibration } from './training/fit-calibration.js';
 
 if (!corpusAvailable()) {
   console.log(`calibrate: skipped, speechocean762 not found at ${SO762_DIR}`);
@@ -17,12 +19,13 @@ if (!corpusAvailable()) {
 const corpus = await loadCorpus((line) => console.log(line));
 const norms = corpusPhoneNorms(corpus.items);
 const data = calibrationData(corpus.items, corpus.cases, norms);
+const target = calibrationUrl(configuredModel());
 const calibration = fitCalibration(
   data,
   norms,
   'speechocean762 (../shared/so762) and cases built from it',
 );
-writeFileSync(CALIBRATION_URL, `${JSON.stringify(calibration, null, 2)}\n`);
+writeFileSync(target, `${JSON.stringify(calibration, null, 2)}\n`);
 console.log(
-  `calibrate: ${data.utterances.length} utterances, ${data.words.length} words, ${data.phones.length} phones, ${data.verification.length} verification cases → ${fileURLToPath(CALIBRATION_URL)}`,
+  `calibrate: ${data.utterances.length} utterances, ${data.words.length} words, ${data.phones.length} phones, ${data.verification.length} verification cases → ${fileURLToPath(target)}`,
 );

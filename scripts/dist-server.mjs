@@ -8,8 +8,9 @@
  * server and its scoring worker. The two packages read files of their own at run time stay
  * real packages under node_modules, copied from this checkout with only what the server reads:
  * soundswallower (its WebAssembly and the US-English acoustic model) and
- * an-array-of-english-words (the dictation word list). The calibration models are JSON
- * imported by the engine, so they are inside the bundle.
+ * an-array-of-english-words (the dictation word list). The vendored 16 kHz acoustic model
+ * (resources/models) is copied beside the bundle, where the engine looks for it. The calibration
+ * models are JSON imported by the engine, so they are inside the bundle.
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -77,6 +78,10 @@ function copyRuntimePackages() {
   }
 }
 
+function copyVendoredModels() {
+  cpSync(join(root, 'resources', 'models'), join(out, 'resources', 'models'), { recursive: true });
+}
+
 function writeManifest() {
   const versions = Object.fromEntries(
     Object.keys(RUNTIME_PACKAGES).map((name) => {
@@ -115,6 +120,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const metafile = await bundle();
 copyRuntimePackages();
+copyVendoredModels();
 writeManifest();
 const tgz = tarball();
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;

@@ -15,6 +15,7 @@ import {
   type Verifier,
 } from '../../src/engine/scoring/models/calibration.js';
 import { labelBand } from '../../src/engine/scoring/labels.js';
+import type { ModelName } from '../../src/engine/recognizer/models.js';
 import { fitBoostedTrees, type BoostOptions } from './fit-boosted-trees.js';
 import { fitRidge, type TrainingRow } from './ridge.js';
 
@@ -24,8 +25,10 @@ import { fitRidge, type TrainingRow } from './ridge.js';
  * scripts/calibrate.ts fits on every speaker; bench:so762 cross-validates with the same code.
  */
 
-/** Where scripts/calibrate.ts writes the fitted models. */
-export const CALIBRATION_URL = new URL('../../resources/calibration/speech.json', import.meta.url);
+/** Where scripts/calibrate.ts writes the models fitted on an acoustic model's evidence. */
+export function calibrationUrl(model: ModelName): URL {
+  return new URL(`../../resources/calibration/${model}.json`, import.meta.url);
+}
 
 /** An answer for the verifier: the right text (target 1) or one of the negative cases (0). */
 export interface VerificationRow extends TrainingRow {

@@ -73,11 +73,16 @@ export class ServerInstance {
   /** Requests by Fastify's request id, from the server's own log lines. */
   readonly requests = new Map<string, LoggedRequest>();
 
-  constructor(distDir: string, keysFile: string, extra: string[] = []) {
+  constructor(
+    distDir: string,
+    keysFile: string,
+    extra: string[] = [],
+    env: Record<string, string> = {},
+  ) {
     const args = ['server.js', '--port', '0', '--keys', keysFile, '--workers', '1', ...extra];
     this.child = spawn(process.execPath, args, {
       cwd: distDir,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.exited = new Promise((resolve) =>
@@ -144,8 +149,9 @@ export async function startInstance(
   distDir: string,
   keysFile: string,
   extra: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<ServerInstance> {
-  const instance = new ServerInstance(distDir, keysFile, extra);
+  const instance = new ServerInstance(distDir, keysFile, extra, env);
   const port = await instance.ready;
   await waitUntil(async () => (await healthStatus(`http://127.0.0.1:${port}`)) === 200, {
     timeoutMs: READY_TIMEOUT_MS,

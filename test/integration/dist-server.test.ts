@@ -68,6 +68,7 @@ describe('npm run dist:server', () => {
       'scoring-worker.js',
       'node_modules/soundswallower/soundswallower.node.wasm',
       'node_modules/soundswallower/model/en-us/mdef',
+      'resources/models/en-us-16k/mdef',
       'node_modules/an-array-of-english-words/index.json',
     ]) {
       expect(existsSync(join(dist, file)), file).toBe(true);
@@ -94,6 +95,20 @@ describe('npm run dist:server', () => {
       });
       expect(dictation.status).toBe(200);
       expect(((await dictation.json()) as { success: boolean }).success).toBe(true);
+    },
+    120_000,
+  );
+
+  it.skipIf(missingToolsReason())(
+    'scores with the vendored 16 kHz model when EXAMINER_SPEECH_MODEL names it',
+    async () => {
+      const instance = await startInstance(dist, keys, [], { EXAMINER_SPEECH_MODEL: 'en-us-16k' });
+      started.push(instance);
+      const scored = await scoreThrough(
+        `http://127.0.0.1:${instance.port}`,
+        await repeatSentenceAnswer(),
+      );
+      expect(scored).toMatchObject({ ok: true, status: 200, content: 3 });
     },
     120_000,
   );

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,10 +26,24 @@ export function modelFiles(name: ModelName): ModelFiles {
   if (name === 'en-us-8k') return { folder: join(packaged, 'en-us') };
   // CMU's 16 kHz US-English PTM model (Debian's pocketsphinx-en-us), vendored with its licence.
   // It shares the packaged model's CMU dictionary and 39 phones, so only the acoustics differ.
-  return {
-    folder: fileURLToPath(new URL('../../../resources/models/en-us-16k', import.meta.url)),
-    dictionary: join(packaged, 'en-us', 'dict.txt'),
-  };
+  return { folder: vendoredModel(name), dictionary: join(packaged, 'en-us', 'dict.txt') };
+}
+
+/**
+ * resources/models/<name> in the first folder above this module that holds it: this module runs
+ * from src/ (tsx), from a chunk of the electron-vite build and from the server bundle, each at
+ * another depth below the folder that ships resources/.
+ */
+function vendoredModel(name: string): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const folder = join(dir, 'resources', 'models', name);
+    if (existsSync(folder)) return folder;
+    const parent = dirname(dir);
+    if (parent === dir)
+      throw new Error(`The acoustic model ${name} is not installed (resources/models/${name}).`);
+    dir = parent;
+  }
 }
 
 /** The model named by EXAMINER_SPEECH_MODEL, or the default; an unknown name is an error. */

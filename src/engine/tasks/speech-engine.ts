@@ -1,7 +1,7 @@
 import type { AudioCaution } from '../audio/cautions.js';
 import type { AcousticModel } from '../recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../recognizer/load.js';
-import type { ModelName } from '../recognizer/models.js';
+import { configuredModel, type ModelName } from '../recognizer/models.js';
 import { SerialQueue } from '../recognizer/serial.js';
 import { loadCalibration, type Calibration } from '../scoring/models/calibration.js';
 
@@ -13,8 +13,10 @@ export interface SpeechEngine {
 }
 
 /** Loads the acoustic model (models.ts: EXAMINER_SPEECH_MODEL, else the default) and calibration. */
-export async function loadSpeechEngine(modelName?: ModelName): Promise<SpeechEngine> {
-  const [model, calibration] = [await loadAcousticModel(modelName), loadCalibration()];
+export async function loadSpeechEngine(
+  modelName: ModelName = configuredModel(),
+): Promise<SpeechEngine> {
+  const [model, calibration] = [await loadAcousticModel(modelName), loadCalibration(modelName)];
   return { model, calibration, queue: new SerialQueue() };
 }
 

@@ -1,4 +1,6 @@
-import committedCalibration from '../../../../resources/calibration/speech.json' with { type: 'json' };
+import calibration16k from '../../../../resources/calibration/en-us-16k.json' with { type: 'json' };
+import calibration8k from '../../../../resources/calibration/en-us-8k.json' with { type: 'json' };
+import type { ModelName } from '../../recognizer/models.js';
 import {
   utteranceContext,
   utteranceFeatures,
@@ -85,7 +87,15 @@ export function phoneTypical(norms: PhoneNorms, symbol: string): PhoneTypical {
   };
 }
 
-/** The committed models, imported so that the bundler ships them inside the built engine. */
-export function loadCalibration(): Calibration {
-  return committedCalibration as unknown as Calibration;
+/**
+ * The committed models of each acoustic model (a calibration reads one model's scores and is
+ * wrong for another's), imported so that the bundler ships them inside the built engine.
+ */
+const COMMITTED: Record<ModelName, unknown> = {
+  'en-us-8k': calibration8k,
+  'en-us-16k': calibration16k,
+};
+
+export function loadCalibration(model: ModelName): Calibration {
+  return COMMITTED[model] as Calibration;
 }
