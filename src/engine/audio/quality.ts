@@ -55,7 +55,7 @@ function levelStats(samples: Float32Array): { rms: number; peak: number; clipped
 export async function analyseQuality(audio: DecodedAudio): Promise<AudioQuality> {
   const { rms, peak, clippedRatio } = levelStats(audio.samples);
   const levels = frameLevels(audio.samples);
-  const speech = await sileroSpeechFrames(audio.samples, levels);
+  const speech = sileroSpeechFrames(audio.samples, levels);
   const snrDb = signalToNoise(audio.samples, speech);
   const first = speech.indexOf(true);
   const last = speech.lastIndexOf(true);

@@ -1,20 +1,22 @@
 /**
  * Silero VAD v5 (MIT, Silero Team): a small neural voice-activity detector that tells speech
- * from music, whistles, buzz and noise (bench/vad-compare.ts: ROC area 0.995, WebRTC's 0.433).
- * The model ships inside the npm package @ricky0123/vad-web and runs on onnxruntime-web's
- * WebAssembly backend, one thread, in whatever Node process the engine is in: nothing is
- * downloaded, and no native addon has to match the platform.
+ * from music, whistles, buzz and noise (bench/vad-compare.ts: ROC area 0.995 against WebRTC's
+ * 0.433). Its ONNX model ships inside the npm package @ricky0123/vad-web; the network (an STFT,
+ * four convolutions, one LSTM cell) is small enough to run here in plain TypeScript from the
+ * weights in that file, so no ONNX runtime is loaded: an onnxruntime-web session cost a
+ * scoring worker 140–270 MB (its WebAssembly compiled), against the 380 MB a worker may use.
+ * test/unit/silero.test.ts holds this to onnxruntime-web's output on the same file.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as ort from 'onnxruntime-web';
+import { onnxFloatConstants, type FloatTensor } from './onnx-constants.js';
 import { resample } from './resample.js';
 import { SPEECH_FLOOR_DBFS, VAD_FRAME_SECONDS } from './vad.js';
 
 /**
- * The model runs on the 8 kHz band (it is trained for 8 and 16 kHz): half the cost of 16 kHz
- * per second of audio, and the band the engine's acoustic model hears anyway.
+ * The model's 8 kHz branch (it has one for 8 and one for 16 kHz): half the work of 16 kHz per
+ * second of audio, and the band the engine's acoustic model hears anyway.
  */
 const SILERO_RATE = 8000;
 const SOURCE_RATE = 16000;
@@ -24,49 +26,196 @@ const CONTEXT_SAMPLES = 32;
 const SILERO_FRAME_SECONDS = FRAME_SAMPLES / SILERO_RATE;
 /** Silero's usual bar: a frame is speech at this probability or above. */
 const SPEECH_PROBABILITY = 0.5;
-const STATE_SIZE = 2 * 128;
+/** The STFT: 128-sample windows every 64 samples, the input reflected 32 samples at its end. */
+const WINDOW = 128;
+const HOP = 64;
+const REFLECT = 32;
+const BINS = WINDOW / 2 + 1;
+const HIDDEN = 128;
+/** The 8 kHz branch's constants in the exported graph. */
+const PREFIX = 'If_0_else_branch__Inline_0__';
 
-const resolve = (name: string): string => createRequire(import.meta.url).resolve(name);
+interface Conv {
+  /** [out][in][3], row-major. */
+  weight: Float32Array;
+  bias: Float32Array;
+  inChannels: number;
+  outChannels: number;
+  stride: number;
+}
 
-let session: Promise<ort.InferenceSession> | undefined;
+interface SileroWeights {
+  /** [2 * BINS][WINDOW]: the real rows, then the imaginary rows. */
+  basis: Float32Array;
+  encoder: Conv[];
+  /** [4 * HIDDEN][2 * HIDDEN]: each gate's input weights, then its hidden weights. */
+  gateWeights: Float32Array;
+  gateBias: Float32Array;
+  outWeights: Float32Array;
+  outBias: number;
+}
 
-/** The ONNX session, created once per process (the WebAssembly runtime is compiled then). */
-export function sileroSession(): Promise<ort.InferenceSession> {
-  session ??= (async () => {
-    ort.env.wasm.numThreads = 1;
-    ort.env.logLevel = 'error';
-    // Read here rather than by the runtime itself, so that it also loads from an asar archive.
-    ort.env.wasm.wasmBinary = readFileSync(
-      join(dirname(resolve('onnxruntime-web')), 'ort-wasm-simd-threaded.wasm'),
-    );
-    return ort.InferenceSession.create(
-      readFileSync(
-        join(dirname(resolve('@ricky0123/vad-web/package.json')), 'dist/silero_vad_v5.onnx'),
-      ),
-    );
-  })();
-  return session;
+const ENCODER_STRIDES = [1, 2, 2, 1];
+const KERNEL = 3;
+
+function modelPath(): string {
+  const vadWeb = createRequire(import.meta.url).resolve('@ricky0123/vad-web/package.json');
+  return join(dirname(vadWeb), 'dist', 'silero_vad_v5.onnx');
+}
+
+let weights: SileroWeights | undefined;
+
+/** The input and hidden weights side by side, so that a gate is one dot product with [x; h]. */
+function joined(inputWeights: Float32Array, hiddenWeights: Float32Array): Float32Array {
+  const out = new Float32Array(4 * HIDDEN * 2 * HIDDEN);
+  for (let g = 0; g < 4 * HIDDEN; g += 1) {
+    out.set(inputWeights.subarray(g * HIDDEN, (g + 1) * HIDDEN), g * 2 * HIDDEN);
+    out.set(hiddenWeights.subarray(g * HIDDEN, (g + 1) * HIDDEN), g * 2 * HIDDEN + HIDDEN);
+  }
+  return out;
+}
+
+/** The weights, read once per process from the model file in the installed package. */
+export function sileroWeights(): SileroWeights {
+  if (weights) return weights;
+  const constants = onnxFloatConstants(new Uint8Array(readFileSync(modelPath())));
+  const get = (name: string): FloatTensor => {
+    const tensor = constants.get(PREFIX + name);
+    if (!tensor) throw new Error(`Silero VAD model: no ${name}`);
+    return tensor;
+  };
+  const biasIh = get('decoder.rnn.bias_ih').data;
+  const biasHh = get('decoder.rnn.bias_hh').data;
+  weights = {
+    basis: get('stft.forward_basis_buffer').data,
+    encoder: ENCODER_STRIDES.map((stride, index) => {
+      const weight = get(`encoder.${index}.reparam_conv.weight`);
+      return {
+        weight: weight.data,
+        bias: get(`encoder.${index}.reparam_conv.bias`).data,
+        outChannels: weight.dims[0]!,
+        inChannels: weight.dims[1]!,
+        stride,
+      };
+    }),
+    gateWeights: joined(get('decoder.rnn.weight_ih').data, get('decoder.rnn.weight_hh').data),
+    gateBias: biasIh.map((value, index) => value + biasHh[index]!),
+    outWeights: get('decoder.decoder.2.weight').data,
+    outBias: get('decoder.decoder.2.bias').data[0]!,
+  };
+  return weights;
+}
+
+/** Magnitude spectrum, [BINS][steps] flat, of the frame with its context reflected at the end. */
+function spectrum(basis: Float32Array, input: Float32Array, padded: Float32Array): Float32Array {
+  padded.set(input);
+  for (let i = 0; i < REFLECT; i += 1) padded[input.length + i] = input[input.length - 2 - i]!;
+  const steps = Math.floor((padded.length - WINDOW) / HOP) + 1;
+  const out = new Float32Array(BINS * steps);
+  for (let step = 0; step < steps; step += 1) {
+    const start = step * HOP;
+    for (let bin = 0; bin < BINS; bin += 1) {
+      let real = 0;
+      let imaginary = 0;
+      const realRow = bin * WINDOW;
+      const imaginaryRow = (bin + BINS) * WINDOW;
+      for (let k = 0; k < WINDOW; k += 1) {
+        const x = padded[start + k]!;
+        real += basis[realRow + k]! * x;
+        imaginary += basis[imaginaryRow + k]! * x;
+      }
+      out[bin * steps + step] = Math.sqrt(real * real + imaginary * imaginary);
+    }
+  }
+  return out;
+}
+
+/** A kernel-3 convolution with padding 1, then ReLU: [in][steps] to [out][outSteps], flat. */
+function convolve(conv: Conv, input: Float32Array, steps: number): Float32Array {
+  const outSteps = Math.floor((steps + 2 - KERNEL) / conv.stride) + 1;
+  const out = new Float32Array(conv.outChannels * outSteps);
+  const w = conv.weight;
+  for (let o = 0; o < conv.outChannels; o += 1) {
+    for (let t = 0; t < outSteps; t += 1) {
+      const centre = t * conv.stride;
+      const hasLeft = centre >= 1;
+      const hasRight = centre + 1 < steps;
+      let sum = conv.bias[o]!;
+      for (let c = 0; c < conv.inChannels; c += 1) {
+        const base = (o * conv.inChannels + c) * KERNEL;
+        const row = c * steps + centre;
+        sum += w[base + 1]! * input[row]!;
+        if (hasLeft) sum += w[base]! * input[row - 1]!;
+        if (hasRight) sum += w[base + 2]! * input[row + 1]!;
+      }
+      out[o * outSteps + t] = sum > 0 ? sum : 0;
+    }
+  }
+  return out;
+}
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/**
+ * One LSTM step (PyTorch's gate order: input, forget, cell, output). `state` is [x; h] on the
+ * way in, `cell` the cell state; both are updated in place.
+ */
+function lstmStep(
+  model: SileroWeights,
+  state: Float32Array,
+  cell: Float32Array,
+  gates: Float32Array,
+): void {
+  const w = model.gateWeights;
+  for (let g = 0; g < 4 * HIDDEN; g += 1) {
+    let sum = model.gateBias[g]!;
+    const row = g * 2 * HIDDEN;
+    for (let k = 0; k < 2 * HIDDEN; k += 1) sum += w[row + k]! * state[k]!;
+    gates[g] = sum;
+  }
+  for (let k = 0; k < HIDDEN; k += 1) {
+    const input = sigmoid(gates[k]!);
+    const forget = sigmoid(gates[HIDDEN + k]!);
+    const candidate = Math.tanh(gates[2 * HIDDEN + k]!);
+    const output = sigmoid(gates[3 * HIDDEN + k]!);
+    cell[k] = forget * cell[k]! + input * candidate;
+    state[HIDDEN + k] = output * Math.tanh(cell[k]!);
+  }
 }
 
 /** Silero's probability of speech for each 32 ms frame of 16 kHz audio. */
-export async function speechProbabilities(samples: Float32Array): Promise<number[]> {
-  const model = await sileroSession();
+export function speechProbabilities(samples: Float32Array): number[] {
+  const model = sileroWeights();
   const band = resample(samples, SOURCE_RATE, SILERO_RATE);
-  const sampleRate = new ort.Tensor('int64', BigInt64Array.from([BigInt(SILERO_RATE)]), []);
-  let state: ort.Tensor = new ort.Tensor('float32', new Float32Array(STATE_SIZE), [2, 1, 128]);
-  const probabilities: number[] = [];
+  /** [x; h]: the encoder's output for the step, then the LSTM's hidden state. */
+  const state = new Float32Array(2 * HIDDEN);
+  const cell = new Float32Array(HIDDEN);
+  const gates = new Float32Array(4 * HIDDEN);
   const input = new Float32Array(CONTEXT_SAMPLES + FRAME_SAMPLES);
+  const padded = new Float32Array(input.length + REFLECT);
+  const probabilities: number[] = [];
   for (let start = 0; start + FRAME_SAMPLES <= band.length; start += FRAME_SAMPLES) {
     input.fill(0, 0, CONTEXT_SAMPLES);
     if (start > 0) input.set(band.subarray(start - CONTEXT_SAMPLES, start));
     input.set(band.subarray(start, start + FRAME_SAMPLES), CONTEXT_SAMPLES);
-    const output = await model.run({
-      input: new ort.Tensor('float32', input.slice(), [1, input.length]),
-      state,
-      sr: sampleRate,
-    });
-    state = output.stateN as ort.Tensor;
-    probabilities.push((output.output!.data as Float32Array)[0]!);
+    let features = spectrum(model.basis, input, padded);
+    let steps = features.length / BINS;
+    for (const conv of model.encoder) {
+      features = convolve(conv, features, steps);
+      steps = features.length / conv.outChannels;
+    }
+    let sum = 0;
+    for (let t = 0; t < steps; t += 1) {
+      for (let k = 0; k < HIDDEN; k += 1) state[k] = features[k * steps + t]!;
+      lstmStep(model, state, cell, gates);
+      let logit = model.outBias;
+      for (let k = 0; k < HIDDEN; k += 1) {
+        const h = state[HIDDEN + k]!;
+        if (h > 0) logit += model.outWeights[k]! * h;
+      }
+      sum += sigmoid(logit);
+    }
+    probabilities.push(sum / steps);
   }
   return probabilities;
 }
@@ -75,11 +224,8 @@ export async function speechProbabilities(samples: Float32Array): Promise<number
  * Per VAD frame (30 ms; `levels` from vad.ts's frameLevels): is it speech, by Silero's
  * probability at that moment, never in a frame quieter than the speech floor.
  */
-export async function sileroSpeechFrames(
-  samples: Float32Array,
-  levels: readonly number[],
-): Promise<boolean[]> {
-  const probabilities = await speechProbabilities(samples);
+export function sileroSpeechFrames(samples: Float32Array, levels: readonly number[]): boolean[] {
+  const probabilities = speechProbabilities(samples);
   return levels.map((level, frame) => {
     const at = Math.floor(((frame + 0.5) * VAD_FRAME_SECONDS) / SILERO_FRAME_SECONDS);
     const probability = probabilities[Math.min(at, probabilities.length - 1)] ?? 0;
