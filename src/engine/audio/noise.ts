@@ -15,8 +15,16 @@ const BAND_COUNT = 8;
 const LOWEST_HZ = 150;
 const HIGHEST_HZ = 3600;
 const BAND_Q = 2;
-/** A band's noise floor: this quantile of its frame powers over the speech's stretch. */
-const FLOOR_QUANTILE = 0.1;
+/**
+ * A band's noise floor: this quantile of its frame powers over the speech's stretch (chosen
+ * with the bar in quality.ts on corpus-train speakers, bench/noise-bar.ts).
+ */
+const FLOOR_QUANTILE = 0.3;
+/**
+ * The stretch reaches this far either side of the speech, so that a reading without a pause
+ * still shows the room's own level (else the floor is the speech's quietest moments).
+ */
+const MARGIN_SECONDS = 0.5;
 /** Stands in for a noise floor of digital silence, far below any recording's. */
 const TINY_POWER = 1e-12;
 
@@ -68,9 +76,10 @@ function quantile(values: Float64Array, fraction: number): number {
  * frame i of VAD_FRAME_SECONDS); null when no frame is speech.
  */
 export function signalToNoise(samples: Float32Array, speech: readonly boolean[]): number | null {
-  const first = speech.indexOf(true);
-  const last = speech.lastIndexOf(true);
-  if (first < 0) return null;
+  if (!speech.includes(true)) return null;
+  const margin = Math.round(MARGIN_SECONDS / VAD_FRAME_SECONDS);
+  const first = Math.max(0, speech.indexOf(true) - margin);
+  const last = Math.min(speech.length - 1, speech.lastIndexOf(true) + margin);
   let speechPower = 0;
   let noisePower = 0;
   for (const centre of bandCentres()) {
