@@ -6,6 +6,7 @@
  *        npm run bench:so762 -- --quick (cross-validation only, printed, nothing written)
  *        npm run bench:so762 -- --quick --cached (the same on the cases analysed so far)
  *        npm run bench:so762 -- --users (issue 19's case families and external test only)
+ *        npm run bench:so762 -- --users --families music,slow3 (those families only, printed)
  */
 import { writeFileSync } from 'node:fs';
 import { audioChecks, loadCorpus, type CaseItem } from './so762-analyses.js';
@@ -23,7 +24,7 @@ import {
 } from './so762-cv.js';
 import { scoreOverHttp, type HttpOutcome } from './so762-http.js';
 import { measureRuntime, type RuntimeFigures } from './so762-runtime.js';
-import { runIssue19Bench } from './so762-issue19.js';
+import { runIssue19Bench, runIssue19Families } from './so762-issue19.js';
 
 const RUNTIME_STRIDE = 10;
 const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
@@ -38,6 +39,11 @@ const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
 
 if (!corpusAvailable()) {
   console.log(`bench:so762 skipped: speechocean762 not found at ${SO762_DIR}`);
+  process.exit(0);
+}
+const familiesArg = process.argv.indexOf('--families');
+if (process.argv.includes('--users') && familiesArg > 0) {
+  await runIssue19Families((process.argv[familiesArg + 1] ?? '').split(','));
   process.exit(0);
 }
 if (process.argv.includes('--users')) {

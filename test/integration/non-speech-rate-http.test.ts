@@ -143,9 +143,12 @@ describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HT
     expect(pronunciation?.suggestion).toMatch(/noisy/u);
   });
 
-  it('gives a reading slowed to a third fluency of at most 2 of 5', async () => {
+  // espeak-ng speaks fast (12 phones a second here): slowed to a third it still articulates
+  // as fast as the slowest learners of speechocean762, whom the experts do not mark that low
+  // (src/engine/scoring/speech-rate.ts); slowed to a quarter it is slower than any of them.
+  it('gives a reading slowed to a quarter fluency of at most 2 of 5', async () => {
     const normal = await score(await reading());
-    const slowed = await score(await edit(await reading(), ['tempo', '-s', String(1 / 3)]));
+    const slowed = await score(await edit(await reading(), ['tempo', '-s', '0.25']));
     expect(slowed.status).toBe(200);
     expect(component(slowed, 'score_fluency')?.score).toBeLessThanOrEqual(2);
     expect(component(normal, 'score_fluency')?.score).toBeGreaterThan(2);
