@@ -36,9 +36,9 @@ const HIDDEN = 128;
 const PREFIX = 'If_0_else_branch__Inline_0__';
 
 interface Conv {
-  /** [out][in][3], row-major. */
-  weight: Float32Array;
-  bias: Float32Array;
+  /** [out][tap][in]: each output channel's weights for one tap side by side. */
+  weight: Float64Array;
+  bias: Float64Array;
   inChannels: number;
   outChannels: number;
   stride: number;
@@ -46,12 +46,12 @@ interface Conv {
 
 interface SileroWeights {
   /** [2 * BINS][WINDOW]: the real rows, then the imaginary rows. */
-  basis: Float32Array;
+  basis: Float64Array;
   encoder: Conv[];
   /** [4 * HIDDEN][2 * HIDDEN]: each gate's input weights, then its hidden weights. */
-  gateWeights: Float32Array;
-  gateBias: Float32Array;
-  outWeights: Float32Array;
+  gateWeights: Float64Array;
+  gateBias: Float64Array;
+  outWeights: Float64Array;
   outBias: number;
 }
 
@@ -66,12 +66,23 @@ function modelPath(): string {
 let weights: SileroWeights | undefined;
 
 /** The input and hidden weights side by side, so that a gate is one dot product with [x; h]. */
-function joined(inputWeights: Float32Array, hiddenWeights: Float32Array): Float32Array {
-  const out = new Float32Array(4 * HIDDEN * 2 * HIDDEN);
+function joined(inputWeights: Float32Array, hiddenWeights: Float32Array): Float64Array {
+  const out = new Float64Array(4 * HIDDEN * 2 * HIDDEN);
   for (let g = 0; g < 4 * HIDDEN; g += 1) {
     out.set(inputWeights.subarray(g * HIDDEN, (g + 1) * HIDDEN), g * 2 * HIDDEN);
     out.set(hiddenWeights.subarray(g * HIDDEN, (g + 1) * HIDDEN), g * 2 * HIDDEN + HIDDEN);
   }
+  return out;
+}
+
+/** ONNX's [out][in][tap] reordered to [out][tap][in]. */
+function tapMajor(weight: FloatTensor): Float64Array {
+  const [outChannels, inChannels, kernel] = weight.dims as [number, number, number];
+  const out = new Float64Array(weight.data.length);
+  for (let o = 0; o < outChannels; o += 1)
+    for (let c = 0; c < inChannels; c += 1)
+      for (let k = 0; k < kernel; k += 1)
+        out[(o * kernel + k) * inChannels + c] = weight.data[(o * inChannels + c) * kernel + k]!;
   return out;
 }
 
@@ -87,68 +98,76 @@ export function sileroWeights(): SileroWeights {
   const biasIh = get('decoder.rnn.bias_ih').data;
   const biasHh = get('decoder.rnn.bias_hh').data;
   weights = {
-    basis: get('stft.forward_basis_buffer').data,
+    basis: Float64Array.from(get('stft.forward_basis_buffer').data),
     encoder: ENCODER_STRIDES.map((stride, index) => {
       const weight = get(`encoder.${index}.reparam_conv.weight`);
       return {
-        weight: weight.data,
-        bias: get(`encoder.${index}.reparam_conv.bias`).data,
+        weight: tapMajor(weight),
+        bias: Float64Array.from(get(`encoder.${index}.reparam_conv.bias`).data),
         outChannels: weight.dims[0]!,
         inChannels: weight.dims[1]!,
         stride,
       };
     }),
     gateWeights: joined(get('decoder.rnn.weight_ih').data, get('decoder.rnn.weight_hh').data),
-    gateBias: biasIh.map((value, index) => value + biasHh[index]!),
-    outWeights: get('decoder.decoder.2.weight').data,
+    gateBias: Float64Array.from(biasIh, (value, index) => value + biasHh[index]!),
+    outWeights: Float64Array.from(get('decoder.decoder.2.weight').data),
     outBias: get('decoder.decoder.2.bias').data[0]!,
   };
   return weights;
 }
 
-/** Magnitude spectrum, [BINS][steps] flat, of the frame with its context reflected at the end. */
-function spectrum(basis: Float32Array, input: Float32Array, padded: Float32Array): Float32Array {
-  padded.set(input);
-  for (let i = 0; i < REFLECT; i += 1) padded[input.length + i] = input[input.length - 2 - i]!;
+/** a[aFrom ..] · b[bFrom ..] over `length` values. */
+function dot(
+  a: Float64Array,
+  aFrom: number,
+  b: Float64Array,
+  bFrom: number,
+  length: number,
+): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i + 3 < length; i += 4) {
+    s0 += a[aFrom + i]! * b[bFrom + i]!;
+    s1 += a[aFrom + i + 1]! * b[bFrom + i + 1]!;
+    s2 += a[aFrom + i + 2]! * b[bFrom + i + 2]!;
+    s3 += a[aFrom + i + 3]! * b[bFrom + i + 3]!;
+  }
+  for (; i < length; i += 1) s0 += a[aFrom + i]! * b[bFrom + i]!;
+  return s0 + s1 + s2 + s3;
+}
+
+/** Magnitude spectrum, [steps][BINS] flat, of the frame with its context reflected at the end. */
+function spectrum(basis: Float64Array, padded: Float64Array): Float64Array {
   const steps = Math.floor((padded.length - WINDOW) / HOP) + 1;
-  const out = new Float32Array(BINS * steps);
+  const out = new Float64Array(BINS * steps);
   for (let step = 0; step < steps; step += 1) {
-    const start = step * HOP;
     for (let bin = 0; bin < BINS; bin += 1) {
-      let real = 0;
-      let imaginary = 0;
-      const realRow = bin * WINDOW;
-      const imaginaryRow = (bin + BINS) * WINDOW;
-      for (let k = 0; k < WINDOW; k += 1) {
-        const x = padded[start + k]!;
-        real += basis[realRow + k]! * x;
-        imaginary += basis[imaginaryRow + k]! * x;
-      }
-      out[bin * steps + step] = Math.sqrt(real * real + imaginary * imaginary);
+      const real = dot(basis, bin * WINDOW, padded, step * HOP, WINDOW);
+      const imaginary = dot(basis, (bin + BINS) * WINDOW, padded, step * HOP, WINDOW);
+      out[step * BINS + bin] = Math.sqrt(real * real + imaginary * imaginary);
     }
   }
   return out;
 }
 
-/** A kernel-3 convolution with padding 1, then ReLU: [in][steps] to [out][outSteps], flat. */
-function convolve(conv: Conv, input: Float32Array, steps: number): Float32Array {
-  const outSteps = Math.floor((steps + 2 - KERNEL) / conv.stride) + 1;
-  const out = new Float32Array(conv.outChannels * outSteps);
-  const w = conv.weight;
-  for (let o = 0; o < conv.outChannels; o += 1) {
-    for (let t = 0; t < outSteps; t += 1) {
-      const centre = t * conv.stride;
-      const hasLeft = centre >= 1;
-      const hasRight = centre + 1 < steps;
+/** A kernel-3 convolution with padding 1, then ReLU: [steps][in] to [outSteps][out], flat. */
+function convolve(conv: Conv, input: Float64Array, steps: number): Float64Array {
+  const { inChannels, outChannels, stride, weight } = conv;
+  const outSteps = Math.floor((steps + 2 - KERNEL) / stride) + 1;
+  const out = new Float64Array(outChannels * outSteps);
+  for (let t = 0; t < outSteps; t += 1) {
+    for (let o = 0; o < outChannels; o += 1) {
       let sum = conv.bias[o]!;
-      for (let c = 0; c < conv.inChannels; c += 1) {
-        const base = (o * conv.inChannels + c) * KERNEL;
-        const row = c * steps + centre;
-        sum += w[base + 1]! * input[row]!;
-        if (hasLeft) sum += w[base]! * input[row - 1]!;
-        if (hasRight) sum += w[base + 2]! * input[row + 1]!;
+      for (let k = 0; k < KERNEL; k += 1) {
+        const at = t * stride + k - 1;
+        if (at >= 0 && at < steps)
+          sum += dot(weight, (o * KERNEL + k) * inChannels, input, at * inChannels, inChannels);
       }
-      out[o * outSteps + t] = sum > 0 ? sum : 0;
+      out[t * outChannels + o] = sum > 0 ? sum : 0;
     }
   }
   return out;
@@ -162,17 +181,12 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
  */
 function lstmStep(
   model: SileroWeights,
-  state: Float32Array,
-  cell: Float32Array,
-  gates: Float32Array,
+  state: Float64Array,
+  cell: Float64Array,
+  gates: Float64Array,
 ): void {
-  const w = model.gateWeights;
-  for (let g = 0; g < 4 * HIDDEN; g += 1) {
-    let sum = model.gateBias[g]!;
-    const row = g * 2 * HIDDEN;
-    for (let k = 0; k < 2 * HIDDEN; k += 1) sum += w[row + k]! * state[k]!;
-    gates[g] = sum;
-  }
+  for (let g = 0; g < 4 * HIDDEN; g += 1)
+    gates[g] = model.gateBias[g]! + dot(model.gateWeights, g * 2 * HIDDEN, state, 0, 2 * HIDDEN);
   for (let k = 0; k < HIDDEN; k += 1) {
     const input = sigmoid(gates[k]!);
     const forget = sigmoid(gates[HIDDEN + k]!);
@@ -188,17 +202,19 @@ export function speechProbabilities(samples: Float32Array): number[] {
   const model = sileroWeights();
   const band = resample(samples, SOURCE_RATE, SILERO_RATE);
   /** [x; h]: the encoder's output for the step, then the LSTM's hidden state. */
-  const state = new Float32Array(2 * HIDDEN);
-  const cell = new Float32Array(HIDDEN);
-  const gates = new Float32Array(4 * HIDDEN);
-  const input = new Float32Array(CONTEXT_SAMPLES + FRAME_SAMPLES);
-  const padded = new Float32Array(input.length + REFLECT);
+  const state = new Float64Array(2 * HIDDEN);
+  const cell = new Float64Array(HIDDEN);
+  const gates = new Float64Array(4 * HIDDEN);
+  const inputLength = CONTEXT_SAMPLES + FRAME_SAMPLES;
+  const padded = new Float64Array(inputLength + REFLECT);
   const probabilities: number[] = [];
   for (let start = 0; start + FRAME_SAMPLES <= band.length; start += FRAME_SAMPLES) {
-    input.fill(0, 0, CONTEXT_SAMPLES);
-    if (start > 0) input.set(band.subarray(start - CONTEXT_SAMPLES, start));
-    input.set(band.subarray(start, start + FRAME_SAMPLES), CONTEXT_SAMPLES);
-    let features = spectrum(model.basis, input, padded);
+    for (let i = 0; i < inputLength; i += 1) {
+      const at = start - CONTEXT_SAMPLES + i;
+      padded[i] = at >= 0 ? band[at]! : 0;
+    }
+    for (let i = 0; i < REFLECT; i += 1) padded[inputLength + i] = padded[inputLength - 2 - i]!;
+    let features = spectrum(model.basis, padded);
     let steps = features.length / BINS;
     for (const conv of model.encoder) {
       features = convolve(conv, features, steps);
@@ -206,7 +222,7 @@ export function speechProbabilities(samples: Float32Array): number[] {
     }
     let sum = 0;
     for (let t = 0; t < steps; t += 1) {
-      for (let k = 0; k < HIDDEN; k += 1) state[k] = features[k * steps + t]!;
+      state.set(features.subarray(t * HIDDEN, (t + 1) * HIDDEN));
       lstmStep(model, state, cell, gates);
       let logit = model.outBias;
       for (let k = 0; k < HIDDEN; k += 1) {
