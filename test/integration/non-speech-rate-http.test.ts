@@ -17,6 +17,7 @@ import {
   encodeWav,
   missingToolsReason,
   rootMeanSquare,
+  synthesizedNoise,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
 import { post, startSpeechServer, type RunningServer } from './server-harness.js';
@@ -112,6 +113,15 @@ describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HT
       expect(result).toMatchObject({ status: 422, code: 'NO_SPEECH' });
     },
   );
+
+  // A 100 Hz hum with its harmonics starts like a voice to Silero (about 0.9 s over 0.5);
+  // the verdict then finds it unscorable (speech-verification-http.test.ts).
+  it.each(['buzz', 'pink'] as const)('refuses %s with NO_SPEECH', async (kind) => {
+    expect(await score(await synthesizedNoise(kind))).toMatchObject({
+      status: 422,
+      code: 'NO_SPEECH',
+    });
+  });
 
   it('scores a clean espeak-ng reading in full, without a noise caution', async () => {
     const result = await score(await reading());
