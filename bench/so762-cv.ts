@@ -8,6 +8,12 @@ import {
 import { expertBand, fitCalibration } from '../scripts/training/fit-calibration.js';
 import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/evidence/features.js';
 import { scoreRepeatSentence } from '../src/engine/scoring/repeat-sentence.js';
+import {
+  SPEECH_RATE_BARS,
+  speechRateBars,
+  withSpeechRate,
+  type SpeechRateBars,
+} from '../src/engine/scoring/speech-rate.js';
 import { verdict } from '../src/engine/scoring/verdict.js';
 import { pearson } from '../src/engine/evidence/statistics.js';
 import type { SpeakingResult } from '../src/engine/tasks/index.js';
@@ -52,7 +58,10 @@ export interface CrossValidation {
   word: Pairs;
   wordHeard: Pairs;
   accuracy: Pairs;
+  /** The fluency mark the engine gives: the model under the speech-rate ceiling. */
   fluency: Pairs;
+  /** The fluency model alone (before the speech-rate rule), to measure the rule's effect. */
+  fluencyModel: Pairs;
   total: Pairs;
   /** The pipeline's `overall` (0–5) against the experts' total. */
   overall: Pairs;
@@ -78,6 +87,7 @@ export function emptyValidation(): CrossValidation {
     wordHeard: emptyPairs(),
     accuracy: emptyPairs(),
     fluency: emptyPairs(),
+    fluencyModel: emptyPairs(),
     total: emptyPairs(),
     overall: emptyPairs(),
     confusion: LABEL_ROWS.map(() => [0, 0, 0]),
@@ -115,9 +125,12 @@ export function crossValidate(
       const scored = check.silent ? null : scoreCase(item, calibration, check.cautions);
       result.outcomes.push(outcome(item.case.kind, scored));
     }
+    const rateBars = speechRateBars(
+      trainItems.map((item) => utteranceFeatures(item.analysis).articulationRate),
+    );
     for (const item of items.filter((entry) => inFold(entry.speaker))) {
       const check = checks.get(item.id) ?? { silent: false, cautions: [] };
-      scoreItem(item, calibration, check, result);
+      scoreItem(item, calibration, check, result, rateBars);
     }
   }
   return result;
@@ -161,11 +174,16 @@ export function scoreItem(
   calibration: Calibration,
   check: AudioCheck,
   result: CrossValidation,
+  rateBars: SpeechRateBars = SPEECH_RATE_BARS,
 ): void {
   const { analysis, label, speaker } = item;
   const features = utteranceFeatures(analysis);
   push(result.accuracy, predictBlend(calibration.accuracy, features), label.accuracy, speaker);
-  push(result.fluency, predictBlend(calibration.fluency, features), label.fluency, speaker);
+  const fluency = predictBlend(calibration.fluency, features);
+  const max = calibration.fluency.max;
+  const rated = max * withSpeechRate(fluency / max, features.articulationRate, rateBars);
+  push(result.fluency, rated, label.fluency, speaker);
+  push(result.fluencyModel, fluency, label.fluency, speaker);
   push(result.total, predictBlend(calibration.total, features), label.total, speaker);
   const scored = check.silent ? null : scoreCase(item, calibration, check.cautions);
   push(result.overall, scored?.components[3]?.score ?? 0, label.total, speaker);

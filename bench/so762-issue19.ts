@@ -2,14 +2,15 @@
  * Issue 19's measurements, run at the end of `npm run bench:so762` or alone with
  * `npm run bench:so762 -- --users`: the case families an examiner meets, scored with the
  * calibration fitted on the corpus-train speakers, and the external test on the corpus-test
- * speakers. Writes bench/results/so762-users.md.
+ * speakers. Writes bench/results/so762-users.md. `-- --users --families music,slow3` scores
+ * only those families and prints their rows (no external test, nothing written).
  */
 import { writeFileSync } from 'node:fs';
 import { loadCorpus } from './so762-analyses.js';
 import { readLabels } from './so762-corpus.js';
 import { externalSection, externalTest } from './so762-external.js';
 import { trainOnlyCalibration } from './so762-split.js';
-import { festivalAvailable } from './so762-user-cases.js';
+import { FAMILIES, festivalAvailable, type Family } from './so762-user-cases.js';
 import { scoreUserCases, userRows, userSection } from './so762-users.js';
 
 export async function runIssue19Bench(log: (line: string) => void = console.log): Promise<void> {
@@ -34,4 +35,21 @@ export async function runIssue19Bench(log: (line: string) => void = console.log)
   ].join('\n');
   writeFileSync(new URL('./results/so762-users.md', import.meta.url), report);
   console.log(report);
+}
+
+/** Only the named families, printed: a quick look while the engine changes. */
+export async function runIssue19Families(
+  names: readonly string[],
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const families = FAMILIES.filter((family: Family) => names.includes(family));
+  const corpus = await loadCorpus(log, { cachedOnly: true });
+  const calibration = trainOnlyCalibration(corpus);
+  const fullReadings = new Map(corpus.items.map((item) => [item.id, item]));
+  const { cases, outcomes } = await scoreUserCases(readLabels(), fullReadings, calibration, {
+    families,
+    log,
+  });
+  const rows = userRows(cases, outcomes).filter((row) => row.n > 0);
+  console.log(userSection(rows).join('\n'));
 }

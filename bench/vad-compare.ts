@@ -1,18 +1,18 @@
 /**
  * Voice-activity detection measured (issue 19): Silero VAD v5 (MIT; its ONNX model ships inside
- * the npm package @ricky0123/vad-web, run here by onnxruntime-web's WebAssembly backend, no
- * download) against the engine's WebRTC detector (src/engine/audio/vad.ts), on learners'
+ * the npm package @ricky0123/vad-web; the engine runs its 8 kHz branch in TypeScript,
+ * src/engine/audio/silero.ts) against WebRTC's detector (src/engine/audio/vad.ts), on learners'
  * readings and on music, whistles, beeps, buzz, hum, noise and babble. The score of a recording
  * is the share of its frames called speech; the refusal bar is set on train speakers' readings
  * (at most 1% of them refused) and applied to the test speakers and to every non-speech kind.
- * Usage: npm run bench:vad (writes bench/results/vad.md); skips without ../shared/so762.
+ * Then the engine's whole audio check (analyseQuality: NO_SPEECH and the noise caution) on the
+ * same recordings, and its cost. Usage: npm run bench:vad (writes bench/results/vad.md);
+ * skips without ../shared/so762.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import * as ort from 'onnxruntime-web';
-import { Silero, type Model } from '@ricky0123/vad-web/dist/models/index.js';
-import { MIN_SPEECH_SECONDS } from '../src/engine/audio/quality.js';
+import { join } from 'node:path';
+import { analyseQuality, MIN_SPEECH_SECONDS } from '../src/engine/audio/quality.js';
+import { speechProbabilities } from '../src/engine/audio/silero.js';
 import { speechFrames, VAD_FRAME_SECONDS } from '../src/engine/audio/vad.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { gaussian, seededRandom } from '../test/helpers/speech-fixtures.js';
@@ -27,12 +27,6 @@ const SILERO_SPEECH = 0.5;
 const REFUSE_REAL_SHARE = 0.01;
 const PER_KIND = 16;
 
-const require = createRequire(import.meta.url);
-export const SILERO_MODEL = join(
-  dirname(require.resolve('@ricky0123/vad-web/package.json')),
-  'dist/silero_vad_v5.onnx',
-);
-
 type Detector = 'webrtc' | 'silero';
 
 interface Sample {
@@ -43,30 +37,6 @@ interface Sample {
   samples: Float32Array;
 }
 
-let silero: Promise<Model> | undefined;
-
-function sileroModel(): Promise<Model> {
-  ort.env.wasm.numThreads = 1;
-  ort.env.logLevel = 'error';
-  silero ??= Silero.new(ort as never, async () => {
-    const bytes = readFileSync(SILERO_MODEL);
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  });
-  return silero;
-}
-
-/** Silero's speech probability for each 32 ms frame. */
-export async function sileroProbabilities(samples: Float32Array): Promise<number[]> {
-  const model = await sileroModel();
-  model.reset_state();
-  const out: number[] = [];
-  for (let start = 0; start + SILERO_FRAME <= samples.length; start += SILERO_FRAME) {
-    const { isSpeech } = await model.process(samples.slice(start, start + SILERO_FRAME));
-    out.push(isSpeech);
-  }
-  return out;
-}
-
 /** The share of frames called speech, and the seconds of speech. */
 async function detect(
   detector: Detector,
@@ -75,7 +45,7 @@ async function detect(
   const frames =
     detector === 'webrtc'
       ? await speechFrames(samples)
-      : (await sileroProbabilities(samples)).map((p) => p >= SILERO_SPEECH);
+      : speechProbabilities(samples).map((p) => p >= SILERO_SPEECH);
   const frameSeconds = detector === 'webrtc' ? VAD_FRAME_SECONDS : SILERO_FRAME / RATE;
   const speech = frames.filter(Boolean).length;
   return { share: speech / Math.max(1, frames.length), seconds: speech * frameSeconds };
@@ -203,6 +173,24 @@ export async function compareDetectors(
     }
   }
   const kinds = [...new Set(samples.map((sample) => sample.kind))];
+  const checks: { silent: boolean; noisy: boolean }[] = [];
+  let checkMs = 0;
+  for (const sample of samples) {
+    const started = performance.now();
+    const quality = await analyseQuality({
+      samples: sample.samples,
+      sampleRate: RATE,
+      durationSeconds: sample.samples.length / RATE,
+    });
+    checkMs += performance.now() - started;
+    checks.push({ silent: quality.silent, noisy: quality.noisy });
+  }
+  const checkRow = (kind: string): string => {
+    const of = checks.filter((_, i) => samples[i]!.kind === kind);
+    const share = (count: number): string =>
+      `${count}/${of.length} (${((100 * count) / Math.max(1, of.length)).toFixed(0)}%)`;
+    return `| ${kind} | ${share(of.filter((c) => c.silent).length)} | ${share(of.filter((c) => !c.silent && c.noisy).length)} |`;
+  };
   const bars = {
     webrtc: barFor(shares.webrtc.filter((_, i) => samples[i]!.role === 'bar')),
     silero: barFor(shares.silero.filter((_, i) => samples[i]!.role === 'bar')),
@@ -229,7 +217,7 @@ export async function compareDetectors(
   return [
     '## Voice-activity detection: WebRTC (today) against Silero VAD v5',
     '',
-    `Score of a recording: the share of its frames called speech (WebRTC: the engine's \`speechFrames\`, 30 ms frames, aggressive mode, smoothed; Silero: probability ≥ ${SILERO_SPEECH} per 32 ms frame). Bar: set on ${shares.webrtc.filter((_, i) => samples[i]!.role === 'bar').length} train speakers' readings so that at most ${100 * REFUSE_REAL_SHARE}% are refused (WebRTC ${bars.webrtc.toFixed(3)}, Silero ${bars.silero.toFixed(3)}); everything below is held out. Model: ${SILERO_MODEL.split('node_modules/')[1]} (MIT, Silero Team; package ISC). Time: ${(time.webrtc / 1000 / audioSeconds).toFixed(4)} s (WebRTC) and ${(time.silero / 1000 / audioSeconds).toFixed(4)} s (Silero, one WebAssembly thread) per second of audio.`,
+    `Score of a recording: the share of its frames called speech (WebRTC: the engine's \`speechFrames\`, 30 ms frames, aggressive mode, smoothed; Silero: probability ≥ ${SILERO_SPEECH} per 32 ms frame). Bar: set on ${shares.webrtc.filter((_, i) => samples[i]!.role === 'bar').length} train speakers' readings so that at most ${100 * REFUSE_REAL_SHARE}% are refused (WebRTC ${bars.webrtc.toFixed(3)}, Silero ${bars.silero.toFixed(3)}); everything below is held out. Model: @ricky0123/vad-web/dist/silero_vad_v5.onnx (MIT, Silero Team; package ISC), its 8 kHz branch run by the engine in TypeScript. Time: ${(time.webrtc / 1000 / audioSeconds).toFixed(4)} s (WebRTC) and ${(time.silero / 1000 / audioSeconds).toFixed(4)} s (Silero, with the resampling to 8 kHz) per second of audio, one core.`,
     '',
     "| Recordings | n | Mean speech share WebRTC | Silero | ROC area vs test readings WebRTC | Silero | Refused at the bar WebRTC | Silero | Under 0.3 s of speech (today's NO_SPEECH rule) WebRTC | Silero |",
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -242,6 +230,14 @@ export async function compareDetectors(
     `| all non-speech but babble | ${allNonSpeech('webrtc').length} | ${mean(allNonSpeech('webrtc'))} | ${mean(allNonSpeech('silero'))} | ${rocArea(testSpeech('webrtc'), allNonSpeech('webrtc')).toFixed(3)} | ${rocArea(testSpeech('silero'), allNonSpeech('silero')).toFixed(3)} | ${refused(allNonSpeech('webrtc'), bars.webrtc)} | ${refused(allNonSpeech('silero'), bars.silero)} | | |`,
     '',
     'Goal (issue 19): non-speech refused or unscorable in ≥ 95%; the readings (test speakers, and under babble) refused in about 1%. Babble alone is speech of other people: no VAD can call it non-speech; it is listed to show what the signal-to-noise estimate must handle.',
+    '',
+    "## The engine's audio check (`analyseQuality`): NO_SPEECH and the noise caution",
+    '',
+    `Speech: Silero's frames (probability ≥ 0.5, above −55 dBFS); NO_SPEECH under ${MIN_SPEECH_SECONDS} s of them. Noisy: the sub-band noise floor over the speech (src/engine/audio/noise.ts) less than the bar below the speech. Cost of the whole check: ${(checkMs / 1000 / audioSeconds).toFixed(4)} s per second of audio, one core.`,
+    '',
+    '| Recordings | Refused (NO_SPEECH) | Scored with the noise caution |',
+    '|---|---|---|',
+    ...kinds.map(checkRow),
   ];
 }
 

@@ -7,8 +7,9 @@
  * Our code and every pure-JavaScript dependency are bundled by esbuild into two files, the
  * server and its scoring worker. The two packages read files of their own at run time stay
  * real packages under node_modules, copied from this checkout with only what the server reads:
- * soundswallower (its WebAssembly and the US-English acoustic model) and
- * an-array-of-english-words (the dictation word list). The vendored 16 kHz acoustic model
+ * soundswallower (its WebAssembly and the US-English acoustic model),
+ * an-array-of-english-words (the dictation word list) and @ricky0123/vad-web (only the Silero
+ * VAD model file, whose weights the engine reads itself). The vendored 16 kHz acoustic model
  * (resources/models) is copied beside the bundle, where the engine looks for it. The calibration
  * models are JSON imported by the engine, so they are inside the bundle.
  */
@@ -43,6 +44,7 @@ const RUNTIME_PACKAGES = {
     'model/en-us',
   ],
   'an-array-of-english-words': ['package.json', 'readme.md', 'license', 'index.json'],
+  '@ricky0123/vad-web': ['package.json', 'README.md', 'dist/silero_vad_v5.onnx'],
 };
 
 /** Bundled CommonJS packages still call require() for Node's built-ins. */

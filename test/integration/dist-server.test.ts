@@ -56,10 +56,12 @@ describe('npm run dist:server', () => {
     );
     expect(manifest.type).toBe('module');
     expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      '@ricky0123/vad-web',
       'an-array-of-english-words',
       'soundswallower',
     ]);
     expect(readdirSync(join(dist, 'node_modules')).sort()).toEqual([
+      '@ricky0123',
       'an-array-of-english-words',
       'soundswallower',
     ]);
@@ -70,10 +72,14 @@ describe('npm run dist:server', () => {
       'node_modules/soundswallower/model/en-us/mdef',
       'resources/models/en-us-16k/mdef',
       'node_modules/an-array-of-english-words/index.json',
+      'node_modules/@ricky0123/vad-web/dist/silero_vad_v5.onnx',
     ]) {
       expect(existsSync(join(dist, file)), file).toBe(true);
     }
     expect(existsSync(join(dist, 'node_modules/soundswallower/model/fr-fr'))).toBe(false);
+    expect(existsSync(join(dist, 'node_modules/@ricky0123/vad-web/dist/bundle.min.js'))).toBe(
+      false,
+    );
     const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
     const tarball = statSync(join(build.path, 'examiner-server-0.1.0.tgz')).size;
     console.log(`dist:server folder ${mib(folderBytes(dist))} MiB, tarball ${mib(tarball)} MiB`);

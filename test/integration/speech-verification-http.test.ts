@@ -88,9 +88,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
     expect(result.words.every((word) => word.label === 'Missing')).toBe(true);
   });
 
-  // Pink noise is refused or unscorable in only about 70% of cases (BENCHMARKS.md), so it is
-  // measured there rather than asserted here.
-  it.each(['hum', 'buzz'] as const)('refuses %s or finds it unscorable', async (kind) => {
+  it.each(['hum', 'buzz', 'pink'] as const)('refuses %s or finds it unscorable', async (kind) => {
     const result = await score(await synthesizedNoise(kind));
     if (result.status === 200) {
       expect(component(result, 'score_content')?.status).toBe(2);

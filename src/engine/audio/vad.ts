@@ -6,8 +6,9 @@ export const DBFS_FLOOR = -100;
 export const VAD_FRAME_SECONDS = 0.03;
 /**
  * WebRTC's VAD (in soundswallower's Endpointer) in its "aggressive" mode: steady noise and hum
- * are not speech, speech under white noise at 5 dB SNR still is. What the VAD lets through that
- * is not speech (buzz, music, speech played backwards) is left to the answer's verdict (scoring/verdict.ts).
+ * are not speech, speech under white noise at 5 dB SNR still is. It cuts long answers into
+ * phrases at their pauses (phrases.ts); it calls buzz, noise and music speech too, so whether
+ * the answer holds speech at all is Silero's call (silero.ts, quality.ts).
  */
 const VAD_MODE = 2;
 /**
@@ -18,7 +19,7 @@ const VAD_MODE = 2;
 const VAD_WINDOW_SECONDS = 0.1;
 const VAD_SPEECH_RATIO = 0.5;
 /** Frames quieter than this are never speech, however the detector reads them. */
-const SPEECH_FLOOR_DBFS = -55;
+export const SPEECH_FLOOR_DBFS = -55;
 
 export function toDbfs(amplitude: number): number {
   return amplitude > 0 ? Math.max(DBFS_FLOOR, 20 * Math.log10(amplitude)) : DBFS_FLOOR;

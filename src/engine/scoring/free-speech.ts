@@ -20,6 +20,7 @@ import { spotKeyPoints, type KeyPoint, type KeyPointBars, type SpokenWord } from
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import * as say from './suggestions.js';
 import { heardWords } from './words.js';
+import { withSpeechRate } from './speech-rate.js';
 
 /**
  * A key point counts as said when the GOP (per frame, against the free phone loop) of its
@@ -120,7 +121,10 @@ export function phraseDelivery(
       return {
         weight: features.logSpan > 0 ? Math.expm1(features.logSpan) : 0,
         accuracy: predictBlend(calibration.accuracy, features) / calibration.accuracy.max,
-        fluency: predictBlend(calibration.fluency, features) / calibration.fluency.max,
+        fluency: withSpeechRate(
+          predictBlend(calibration.fluency, features) / calibration.fluency.max,
+          features.articulationRate,
+        ),
         pauses:
           innerPauses(phrase.analysis).length +
           (phrase.gapBeforeSeconds >= LONG_GAP_SECONDS ? 1 : 0),
