@@ -24,16 +24,22 @@ interface Candidate {
   decoded: DecodedSegment | null;
 }
 
+/**
+ * A reading of `reference`: decoded, aligned, each word's evidence, the words said. `restarts`
+ * lets a false start precede the reading (Repeat Sentence); free speech's phrases go without,
+ * since a phrase said twice there is an answer's own words, not a restart.
+ */
 export function analyseSpeech(
   model: AcousticModel,
   samples: Float32Array,
   reference: TextWord[],
+  { restarts = true }: { restarts?: boolean } = {},
 ): SpeechAnalysis {
   ensureInDictionary(
     model,
     reference.flatMap((word) => word.spoken),
   );
-  const { decodedPath, falseStart, reading } = decodeReading(model, samples, reference);
+  const { decodedPath, falseStart, reading } = decodeReading(model, samples, reference, restarts);
   // The reading is aligned from where the false start ends, so no reference word lands on it.
   const offset = falseStart.length > 0 ? falseStart.at(-1)!.endFrame + 1 : 0;
   const analysis = analyseReading(
@@ -135,11 +141,14 @@ function decodeReading(
   model: AcousticModel,
   samples: Float32Array,
   reference: TextWord[],
+  restarts: boolean,
 ): { decodedPath: DecodedSegment[]; falseStart: DecodedSegment[]; reading: DecodedSegment[] } {
-  const decodedPath = model.decodeGrammar(samples, sequenceGrammar(reference));
-  const words = decodedPath.filter((segment) => !isFiller(segment.text));
-  const split = splitFalseStart(words, reference);
-  if (split) return { decodedPath, ...split };
+  if (restarts) {
+    const decodedPath = model.decodeGrammar(samples, sequenceGrammar(reference));
+    const words = decodedPath.filter((segment) => !isFiller(segment.text));
+    const split = splitFalseStart(words, reference);
+    if (split) return { decodedPath, ...split };
+  }
   const plain = model.decodeGrammar(samples, sequenceGrammar(reference, { restarts: false }));
   return {
     decodedPath: plain,

@@ -130,13 +130,15 @@ function analysePhrase(
     words(decodePrompt(model, audio, context.sentenceGrammar), context),
     context.sentences,
   );
-  const asSentence = sentence ? analyseSpeech(model, audio, [...sentence]) : null;
+  const asSentence = sentence
+    ? analyseSpeech(model, audio, [...sentence], { restarts: false })
+    : null;
   if (asSentence && context.isRendition(asSentence)) return located(asSentence, true);
   const decoded = decodePrompt(model, audio, context.wordGrammar);
   const hypothesis = words(decoded, context);
   const analysis =
     hypothesis.length > 0
-      ? analyseSpeech(model, audio, hypothesis)
+      ? analyseSpeech(model, audio, hypothesis, { restarts: false })
       : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
   const hesitations = decoded.filter((word) => context.hesitation.has(baseWord(word.text)));
   return located(analysis, false, hesitations);
