@@ -8,10 +8,11 @@ import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
  * Which aligned words count as said. Every reference word is force-aligned in its place; a word
  * is said only when the audio supports it against its competitors: how its alignment scores
  * against the free phone loop over the same frames, how long it lasts, how often the loop heard
- * its phones, whether the grammar decode chose it or put silence there, whether the decoder heard the sentence on both sides of it, and how loud it is
- * against the answer's speech. A logistic model
- * weighs that evidence (said-model.ts, fitted by bench/so762-said.ts on speechocean762's train
- * speakers: words of real readings against words put into the reference that were not said).
+ * its phones, whether the grammar decode chose it or put silence there, whether the decoder
+ * heard the sentence on both sides of it, and how loud it is against the answer's speech. A
+ * logistic model weighs that evidence (said-model.ts, fitted by bench/so762-said.ts on
+ * speechocean762's train speakers: words of real readings against words put into the
+ * reference that were not said).
  */
 export const SAID_FEATURES = [
   'decoded',
