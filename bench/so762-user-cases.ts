@@ -103,14 +103,14 @@ export function festivalAvailable(): boolean {
 }
 
 /** Words of other sentences, three letters or more: candidates for a word the learner never said. */
-function replacementPool(labels: readonly Label[]): string[] {
+export function replacementPool(labels: readonly Label[]): string[] {
   return [...new Set(labels.flatMap((label) => label.text.split(' ')))]
     .filter((word) => /^[A-Z]{3,}$/u.test(word))
     .sort();
 }
 
 /** The text with `count` of its words (three letters or more) replaced by words it lacks. */
-function replaced(
+export function replaced(
   label: Label,
   pool: readonly string[],
   count: number,
@@ -143,7 +143,7 @@ export function wordTimes(analysis: CaseAnalysis): Map<number, { start: number; 
 }
 
 /** The middle of the speech, by level (no recogniser decides where the cut falls), in ms. */
-function speechMiddleMs(samples: Float32Array): number {
+export function speechMiddleMs(samples: Float32Array): number {
   const { voiced } = voicedFrames(samples);
   return (((voiced[0] ?? 0) + (voiced.at(-1) ?? 0)) / 2) * 10;
 }
@@ -326,7 +326,7 @@ async function festivalSay(text: string, out: string): Promise<void> {
 }
 
 /** The reading up to `cutMs`, then a second of faint room noise (the learner stopped). */
-function withRoomTail(samples: Float32Array, cutMs: number): Float32Array {
+export function withRoomTail(samples: Float32Array, cutMs: number): Float32Array {
   const cut = Math.round((cutMs / 1000) * RATE);
   const next = seededRandom(cut);
   const out = new Float32Array(cut + RATE);

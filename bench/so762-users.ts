@@ -38,7 +38,10 @@ export interface UserOutcome {
     status: number;
     suggestion: string | null;
   }>;
+  /** The reference words in order (Pause and Inserted entries left out). */
   words: Array<{ word: string; label: string; start: number; end: number }>;
+  /** Inserted entries: words of a false start. */
+  inserted?: number;
 }
 
 const POLICY = {
@@ -88,8 +91,9 @@ async function scoreCase(engine: SpeechEngine, item: UserCase, path: string): Pr
         suggestion,
       })),
       words: result.words
-        .filter((word) => word.label !== 'Pause')
+        .filter((word) => word.label !== 'Pause' && word.label !== 'Inserted')
         .map(({ word, label, start, end }) => ({ word, label, start, end })),
+      inserted: result.words.filter((word) => word.label === 'Inserted').length,
     };
   } catch (error) {
     if (!(error instanceof ScoringError)) throw error;
@@ -264,6 +268,7 @@ export function userRows(
       .filter((word) => word.label !== 'Missing' && word.start < item.restartMs! - 100).length,
     bad: outcome.words.filter((word) => word.label === 'Bad').length,
     words: outcome.words.length,
+    inserted: outcome.inserted ?? 0,
   }));
   const within = diffs.filter((diff) => Math.abs(diff.pronunciation) <= 0.5).length;
   const meanOf = (values: number[]): string =>
@@ -272,7 +277,7 @@ export function userRows(
     family:
       'restart (two words, 0.7 s pause, the whole sentence): pronunciation within 0.5 of the clean reading',
     n: restarts.length,
-    figure: `${pct(within, restarts.length)}; mean difference pronunciation ${meanOf(diffs.map((d) => d.pronunciation))}, fluency ${meanOf(diffs.map((d) => d.fluency))}; first two words aligned in the false start in ${pct(diffs.filter((d) => d.early > 0).length, restarts.length)}; Bad words ${pct(
+    figure: `${pct(within, restarts.length)}; mean difference pronunciation ${meanOf(diffs.map((d) => d.pronunciation))}, fluency ${meanOf(diffs.map((d) => d.fluency))}; first two words aligned in the false start in ${pct(diffs.filter((d) => d.early > 0).length, restarts.length)}; false start shown Inserted in ${pct(diffs.filter((d) => d.inserted > 0).length, restarts.length)}; Bad words ${pct(
       diffs.reduce((s, d) => s + d.bad, 0),
       diffs.reduce((s, d) => s + d.words, 0),
     )} (clean: ${pct(

@@ -24,6 +24,7 @@ function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
   const heard: HeardWord[] = slots.map((slot, index) => ({
     slot,
     decoded: true,
+    levelDb: 0,
     entry: 'x',
     startFrame: index * 30,
     endFrame: index * 30 + 20,
@@ -37,6 +38,8 @@ function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
     fillers: [],
     loopPhones: [],
     totalFrames: 300,
+    falseStart: [],
+    decodedPath: [],
   };
 }
 
@@ -163,6 +166,7 @@ function wordWithGops(slot: number, gops: number[]): HeardWord {
   return {
     slot,
     decoded: true,
+    levelDb: 0,
     entry: 'x',
     startFrame: start,
     endFrame: start + gops.length * 10 - 1,
@@ -180,6 +184,8 @@ describe('context features', () => {
     fillers: [],
     loopPhones: [],
     totalFrames: 400,
+    falseStart: [],
+    decodedPath: [],
   };
   const context = utteranceContext(analysis, 7.5);
 

@@ -1,6 +1,6 @@
 import type { AcousticModel, DecodedSegment } from '../recognizer/acoustic-model.js';
 import { baseWord, ensureInDictionary, pronunciation } from '../recognizer/dictionary.js';
-import { sequenceGrammar } from '../recognizer/grammar.js';
+import { FALSE_START_WORDS, sequenceGrammar } from '../recognizer/grammar.js';
 import { competePhones } from '../recognizer/phone-loop.js';
 import { alignPhones, isFiller, type AlignedPhone } from '../recognizer/recognize.js';
 import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
@@ -24,18 +24,93 @@ interface Candidate {
   decoded: DecodedSegment | null;
 }
 
+/**
+ * A reading of `reference`: decoded, aligned, each word's evidence, the words said. `restarts`
+ * lets a false start precede the reading (Repeat Sentence); free speech's phrases go without,
+ * since a phrase said twice there is an answer's own words, not a restart.
+ */
 export function analyseSpeech(
   model: AcousticModel,
   samples: Float32Array,
   reference: TextWord[],
+  { restarts = true }: { restarts?: boolean } = {},
 ): SpeechAnalysis {
   ensureInDictionary(
     model,
     reference.flatMap((word) => word.spoken),
   );
-  const decoded = model
-    .decodeGrammar(samples, sequenceGrammar(reference))
-    .filter((segment) => !isFiller(segment.text));
+  const { decodedPath, falseStart, reading } = decodeReading(model, samples, reference, restarts);
+  // The reading is aligned from where the false start ends, so no reference word lands on it.
+  const offset = falseStart.length > 0 ? falseStart.at(-1)!.endFrame + 1 : 0;
+  const analysis = analyseReading(
+    model,
+    samples.subarray(offset * SAMPLES_PER_FRAME),
+    reference,
+    reading.map((segment) => shiftSegment(segment, -offset)),
+  );
+  const levels = frameLevels(samples);
+  const aligned = analysis.aligned.map((word) => ({
+    ...shiftWord(word, offset),
+    levelDb: levelOf(levels, word.startFrame + offset, word.endFrame + offset),
+  }));
+  return {
+    ...analysis,
+    aligned,
+    heard: acceptedWords({ reference, aligned, decodedPath }),
+    decodedPath,
+    fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
+    falseStart,
+    totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
+  };
+}
+
+/** A frame's level is read against this quantile of the answer's frame levels: its loud part. */
+const LOUD_QUANTILE = 0.95;
+const QUIETEST_DB = -80;
+
+/** Each frame's level in dB against the answer's loud frames (LOUD_QUANTILE). */
+function frameLevels(samples: Float32Array): Float64Array {
+  const count = Math.floor(samples.length / SAMPLES_PER_FRAME);
+  const levels = new Float64Array(count);
+  for (let frame = 0; frame < count; frame += 1) {
+    let energy = 0;
+    for (let i = frame * SAMPLES_PER_FRAME; i < (frame + 1) * SAMPLES_PER_FRAME; i += 1)
+      energy += samples[i]! ** 2;
+    levels[frame] = Math.max(QUIETEST_DB, 10 * Math.log10(energy / SAMPLES_PER_FRAME + 1e-12));
+  }
+  const loud = [...levels].sort((a, b) => a - b)[Math.floor(LOUD_QUANTILE * (count - 1))] ?? 0;
+  return levels.map((level) => level - loud);
+}
+
+/** The mean level of a run of frames (the quietest level where there are none). */
+function levelOf(levels: Float64Array, startFrame: number, endFrame: number): number {
+  const run = levels.subarray(Math.max(0, startFrame), Math.max(0, endFrame + 1));
+  return run.length > 0 ? run.reduce((sum, level) => sum + level, 0) / run.length : QUIETEST_DB;
+}
+
+/** A timed item moved by `frames` (audio analysed from an offset back onto the whole answer). */
+export function shiftSegment<T extends { startFrame: number; endFrame: number }>(
+  item: T,
+  frames: number,
+): T {
+  return { ...item, startFrame: item.startFrame + frames, endFrame: item.endFrame + frames };
+}
+
+/** A heard word and its phones moved by `frames`. */
+export function shiftWord(word: HeardWord, frames: number): HeardWord {
+  return {
+    ...shiftSegment(word, frames),
+    phones: word.phones.map((phone) => shiftSegment(phone, frames)),
+  };
+}
+
+/** Recognition and alignment of one reading of the reference, from the decoded words. */
+function analyseReading(
+  model: AcousticModel,
+  samples: Float32Array,
+  reference: TextWord[],
+  decoded: DecodedSegment[],
+): Omit<SpeechAnalysis, 'falseStart' | 'heard' | 'decodedPath'> {
   const slots = assignSlots(decoded, reference);
   const accepted = decoded.flatMap((segment, index): Candidate[] =>
     senoneGop(segment) >= WORD_REJECT_SCORE_PER_FRAME
@@ -47,7 +122,7 @@ export function analyseSpeech(
   const full = alignCandidates(model, samples, candidates, accepted);
   const { words, fillers, loopPhones } =
     full.loopPhones.length > 0 ? full : alignCandidates(model, samples, accepted, accepted);
-  const aligned = {
+  return {
     reference,
     aligned: words,
     rejected: decoded.length - accepted.length,
@@ -55,7 +130,66 @@ export function analyseSpeech(
     loopPhones,
     totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
   };
-  return { ...aligned, heard: acceptedWords(aligned) };
+}
+
+/**
+ * The grammar decode, with the words of a false start split off. Where the decoder took the
+ * restart arc but the reader did not start again with the abandoned words (a misheard word
+ * fitted in as a repeat), the plain reading grammar decodes the answer instead.
+ */
+function decodeReading(
+  model: AcousticModel,
+  samples: Float32Array,
+  reference: TextWord[],
+  restarts: boolean,
+): { decodedPath: DecodedSegment[]; falseStart: DecodedSegment[]; reading: DecodedSegment[] } {
+  if (restarts) {
+    const decodedPath = model.decodeGrammar(samples, sequenceGrammar(reference));
+    const words = decodedPath.filter((segment) => !isFiller(segment.text));
+    const split = splitFalseStart(words, reference);
+    if (split) return { decodedPath, ...split };
+  }
+  const plain = model.decodeGrammar(samples, sequenceGrammar(reference, { restarts: false }));
+  return {
+    decodedPath: plain,
+    falseStart: [],
+    reading: plain.filter((segment) => !isFiller(segment.text)),
+  };
+}
+
+/**
+ * The words of a false start, if the decoder took the grammar's restart arc: the decoded words
+ * are then not one in-order reading of the reference, and a run of the sentence's first words
+ * is said twice, the second time as the start of a reading. Null when neither holds.
+ */
+export function splitFalseStart(
+  decoded: DecodedSegment[],
+  reference: readonly TextWord[],
+): { falseStart: DecodedSegment[]; reading: DecodedSegment[] } | null {
+  const flat = reference.flatMap((word) => word.spoken);
+  const words = decoded.map((segment) => baseWord(segment.text));
+  if (inOrder(words, flat)) return { falseStart: [], reading: decoded };
+  const startWords = reference
+    .slice(0, FALSE_START_WORDS)
+    .reduce((sum, word) => sum + word.spoken.length, 0);
+  for (let count = 1; count <= Math.min(startWords, words.length - 1); count += 1) {
+    if (words[count - 1] !== flat[count - 1]) break;
+    const again = words.slice(count, 2 * count);
+    if (again.every((word, index) => word === flat[index]) && inOrder(words.slice(count), flat)) {
+      return { falseStart: decoded.slice(0, count), reading: decoded.slice(count) };
+    }
+  }
+  return null;
+}
+
+function inOrder(words: readonly string[], flat: readonly string[]): boolean {
+  let cursor = 0;
+  for (const word of words) {
+    const found = flat.indexOf(word, cursor);
+    if (found < 0) return false;
+    cursor = found + 1;
+  }
+  return true;
 }
 
 /** Which reference word each decoded word stands for: the sequence grammar keeps their order. */
@@ -115,6 +249,7 @@ function alignCandidates(
         startFrame,
         endFrame,
         phones,
+        levelDb: 0,
       },
     ];
   });

@@ -14,7 +14,7 @@ import {
 import { isFiller } from '../recognizer/recognize.js';
 import { sameStem } from '../text/inflections.js';
 import type { TextWord } from '../text/words.js';
-import { analyseSpeech, type SpeechAnalysis } from './analysis.js';
+import { analyseSpeech, shiftSegment, shiftWord, type SpeechAnalysis } from './analysis.js';
 import { senoneGop } from './gop.js';
 
 /**
@@ -130,13 +130,15 @@ function analysePhrase(
     words(decodePrompt(model, audio, context.sentenceGrammar), context),
     context.sentences,
   );
-  const asSentence = sentence ? analyseSpeech(model, audio, [...sentence]) : null;
+  const asSentence = sentence
+    ? analyseSpeech(model, audio, [...sentence], { restarts: false })
+    : null;
   if (asSentence && context.isRendition(asSentence)) return located(asSentence, true);
   const decoded = decodePrompt(model, audio, context.wordGrammar);
   const hypothesis = words(decoded, context);
   const analysis =
     hypothesis.length > 0
-      ? analyseSpeech(model, audio, hypothesis)
+      ? analyseSpeech(model, audio, hypothesis, { restarts: false })
       : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
   const hesitations = decoded.filter((word) => context.hesitation.has(baseWord(word.text)));
   return located(analysis, false, hesitations);
@@ -206,28 +208,15 @@ function inOrderMatch(a: readonly string[], b: readonly string[]): number {
   return previous[b.length]!;
 }
 
-function shiftSegment<T extends { startFrame: number; endFrame: number }>(
-  segment: T,
-  offset: number,
-): T {
-  return {
-    ...segment,
-    startFrame: segment.startFrame + offset,
-    endFrame: segment.endFrame + offset,
-  };
-}
-
 function shifted(analysis: SpeechAnalysis, offset: number): SpeechAnalysis {
-  const word = (heard: SpeechAnalysis['aligned'][number]): SpeechAnalysis['aligned'][number] => ({
-    ...shiftSegment(heard, offset),
-    phones: heard.phones.map((phone) => shiftSegment(phone, offset)),
-  });
-  const aligned = analysis.aligned.map(word);
+  const aligned = analysis.aligned.map((word) => shiftWord(word, offset));
   return {
     ...analysis,
     aligned,
     heard: analysis.heard.map((heard) => aligned[analysis.aligned.indexOf(heard)]!),
     fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
+    falseStart: analysis.falseStart.map((segment) => shiftSegment(segment, offset)),
+    decodedPath: analysis.decodedPath.map((segment) => shiftSegment(segment, offset)),
   };
 }
 
@@ -240,5 +229,7 @@ function nothingHeard(totalFrames: number): SpeechAnalysis {
     fillers: [],
     loopPhones: [],
     totalFrames,
+    falseStart: [],
+    decodedPath: [],
   };
 }

@@ -12,6 +12,8 @@ export interface HeardWord {
   startFrame: number;
   endFrame: number;
   phones: AlignedPhone[];
+  /** The word's mean frame level in dB against the answer's loud frames (0 = as loud). */
+  levelDb: number;
 }
 
 export interface SpeechAnalysis {
@@ -29,4 +31,11 @@ export interface SpeechAnalysis {
   /** What the free phone loop heard over the answer's span: evidence of what was said. */
   loopPhones: string[];
   totalFrames: number;
+  /**
+   * Words the reader said and abandoned before starting the sentence again (a false start),
+   * with the decoder's timings; none of them is a reading of a reference word.
+   */
+  falseStart: DecodedSegment[];
+  /** The grammar decode's whole path, fillers (silence, +SPN+ garbage) included. */
+  decodedPath: DecodedSegment[];
 }

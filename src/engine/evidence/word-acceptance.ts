@@ -1,20 +1,124 @@
-import { gopOf, hasOwnAudio } from './gop.js';
+import { baseWord } from '../recognizer/dictionary.js';
+import { isSilence } from '../recognizer/recognize.js';
+import { frameCount, phoneGop, wordGop } from './gop.js';
+import { SAID_MODEL } from './said-model.js';
 import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 
 /**
- * Which aligned words count as said. A word the grammar skipped still counts when, force-aligned
- * in its place, it scores at least this GOP and has audio of its own (gop.ts).
+ * Which aligned words count as said. Every reference word is force-aligned in its place; a word
+ * is said only when the audio supports it against its competitors: how its alignment scores
+ * against the free phone loop over the same frames, how long it lasts, how often the loop heard
+ * its phones, whether the grammar decode chose it or put silence there, whether the decoder
+ * heard the sentence on both sides of it, and how loud it is against the answer's speech. A
+ * logistic model weighs that evidence (said-model.ts, fitted by bench/so762-said.ts on
+ * speechocean762's train speakers: words of real readings against words put into the
+ * reference that were not said).
  */
-export const RECOVER_MIN_GOP = -40;
+export const SAID_FEATURES = [
+  'decoded',
+  'gop',
+  'minPhoneGop',
+  'framesPerPhone',
+  'agreement',
+  'senoneFit',
+  'decodedBefore',
+  'decodedAfter',
+  'phones',
+  'chosenShare',
+  'silenceShare',
+  'levelDb',
+] as const;
+export type SaidFeatures = Record<(typeof SAID_FEATURES)[number], number>;
 
-type Aligned = Pick<SpeechAnalysis, 'aligned' | 'reference'>;
-
-/** The words decoded, and those recovered from their alignment. */
-export function acceptedWords(analysis: Aligned): HeardWord[] {
-  return analysis.aligned.filter((word) => word.decoded || recovered(word));
+export interface SaidModel {
+  features: readonly string[];
+  mean: readonly number[];
+  scale: readonly number[];
+  weights: readonly number[];
+  intercept: number;
+  /** A word is said when the model's probability is at least this. */
+  threshold: number;
 }
 
-function recovered(word: HeardWord): boolean {
-  const gop = gopOf(word.phones);
-  return gop !== null && gop >= RECOVER_MIN_GOP && hasOwnAudio(word);
+type Aligned = Pick<SpeechAnalysis, 'aligned' | 'reference' | 'decodedPath'>;
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
+}
+
+/** The evidence that the aligned word at `index` was said. */
+export function saidFeatures(analysis: Aligned, index: number): SaidFeatures {
+  const word = analysis.aligned[index]!;
+  const frames = word.phones.reduce((sum, phone) => sum + frameCount(phone), 0);
+  const phones = Math.max(1, word.phones.length);
+  const decodedSlots = analysis.aligned.filter((other) => other.decoded).map((o) => o.slot);
+  return {
+    decoded: word.decoded ? 1 : 0,
+    gop: clamp(wordGop(word), -70, 10),
+    minPhoneGop: clamp(Math.min(0, ...word.phones.map(phoneGop)), -150, 0),
+    framesPerPhone: Math.log(Math.max(1, frames) / phones),
+    agreement: word.phones.reduce((sum, phone) => sum + phone.agreement, 0) / phones,
+    senoneFit: clamp(
+      word.phones.reduce((sum, phone) => sum + phone.acousticScore, 0) / Math.max(1, frames),
+      -150,
+      0,
+    ),
+    decodedBefore: decodedSlots.some((slot) => slot < word.slot) ? 1 : 0,
+    decodedAfter: decodedSlots.some((slot) => slot > word.slot) ? 1 : 0,
+    phones: Math.log(phones),
+    ...decoderCover(analysis.decodedPath, word),
+    levelDb: clamp(word.levelDb, -60, 5),
+  };
+}
+
+/**
+ * What the grammar decode put over the word's aligned frames: the word itself, or silence;
+ * shares of its frames. (The noise fillers, +SPN+ among them, never covered a word's frames
+ * in the fit's 3,322 words, so they are not evidence here.)
+ */
+function decoderCover(
+  path: Aligned['decodedPath'],
+  word: HeardWord,
+): Pick<SaidFeatures, 'chosenShare' | 'silenceShare'> {
+  const own = new Set(word.entry.split(' ').map(baseWord));
+  const frames = frameCount(word);
+  const share = (keep: (text: string) => boolean): number =>
+    path
+      .filter((segment) => keep(segment.text))
+      .reduce(
+        (sum, segment) =>
+          sum +
+          Math.max(
+            0,
+            Math.min(segment.endFrame, word.endFrame) -
+              Math.max(segment.startFrame, word.startFrame) +
+              1,
+          ),
+        0,
+      ) / frames;
+  return {
+    chosenShare: share((text) => own.has(baseWord(text))),
+    silenceShare: share(isSilence),
+  };
+}
+
+/** The probability, under the fitted model, that the evidence comes from a word that was said. */
+export function saidProbability(features: SaidFeatures, model: SaidModel = SAID_MODEL): number {
+  const values = features as Record<string, number>;
+  const z = model.features.reduce(
+    (sum, name, index) =>
+      sum +
+      (model.weights[index]! * ((values[name] ?? 0) - model.mean[index]!)) / model.scale[index]!,
+    model.intercept,
+  );
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The aligned words the audio supports. */
+export function acceptedWords(analysis: Aligned, model: SaidModel = SAID_MODEL): HeardWord[] {
+  return analysis.aligned.filter((word, index) =>
+    word.phones.length === 0
+      ? word.decoded
+      : saidProbability(saidFeatures(analysis, index), model) >= model.threshold,
+  );
 }

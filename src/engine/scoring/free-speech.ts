@@ -3,7 +3,6 @@ import { untimedWord, type Word } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from './result.js';
 import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
-import { baseWord } from '../recognizer/dictionary.js';
 import type { FreeSpeechAnalysis, PhraseAnalysis } from '../evidence/free-speech.js';
 import { FRAME_MS } from '../recognizer/acoustic-model.js';
 import { wordGop } from '../evidence/gop.js';
@@ -19,7 +18,7 @@ import { freeContent, type FreeTask } from './free-content.js';
 import { spotKeyPoints, type KeyPoint, type KeyPointBars, type SpokenWord } from './key-points.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import * as say from './suggestions.js';
-import { heardWords } from './words.js';
+import { heardWords, insertedWord, withInserted } from './words.js';
 import { withSpeechRate } from './speech-rate.js';
 
 /**
@@ -183,33 +182,7 @@ function answerWords(input: FreeSpeechInput, shown: readonly SpeechAnalysis[]): 
     previousEnd = heard.findLast((word) => word.label !== 'Pause')?.end ?? previousEnd;
   }
   const hesitations = input.analysis.phrases.flatMap((phrase) =>
-    phrase.hesitations.map((segment) => hesitationWord(segment, durationMs)),
+    phrase.hesitations.map((segment) => insertedWord(segment, durationMs)),
   );
-  return withHesitations(words, hesitations);
-}
-
-function hesitationWord(segment: PhraseAnalysis['hesitations'][number], durationMs: number): Word {
-  return {
-    word: baseWord(segment.text),
-    label: 'Inserted',
-    start: Math.min(durationMs, segment.startFrame * FRAME_MS),
-    end: Math.min(durationMs, (segment.endFrame + 1) * FRAME_MS),
-    pronunciation: 0,
-    phonemes: null,
-    phonics: null,
-    duration: null,
-    userStress: null,
-  };
-}
-
-/** Each hesitation goes before the first timed word that starts after it. */
-function withHesitations(words: readonly Word[], hesitations: readonly Word[]): Word[] {
-  const out = [...words];
-  for (const hesitation of [...hesitations].sort((a, b) => a.start - b.start)) {
-    const at = out.findIndex(
-      (word) => word.label !== 'Pause' && word.start >= hesitation.end - FRAME_MS,
-    );
-    out.splice(at < 0 ? out.length : at, 0, hesitation);
-  }
-  return out;
+  return withInserted(words, hesitations);
 }

@@ -7,6 +7,7 @@ import {
 import { scoreFraction, type ScoreScale } from '../../shared/contract/quantize.js';
 import type { HeardWord, SpeechAnalysis } from '../evidence/speech-analysis.js';
 import { FRAME_MS } from '../recognizer/acoustic-model.js';
+import { baseWord } from '../recognizer/dictionary.js';
 import { alignSpelling } from '../text/phonics.js';
 import {
   answerContext,
@@ -31,16 +32,53 @@ export interface WordContext {
   durationMs: number;
 }
 
-/** Repeat Sentence: every reference word in order, heard or Missing, with pauses where they fell. */
+/**
+ * Repeat Sentence: every reference word in order, heard or Missing, with pauses where they fell;
+ * the words of a false start come first, `Inserted`, since the sentence was read after them.
+ */
 export function sequenceWords(context: WordContext): Word[] {
   const { analysis } = context;
   const pauses = innerPauses(analysis);
   const answer = answerContext(analysis, context.calibration);
-  return analysis.reference.flatMap((reference, slot) => {
+  const words = analysis.reference.flatMap((reference, slot) => {
     const index = analysis.heard.findIndex((word) => word.slot === slot);
     if (index < 0) return [untimedWord(reference.display, 'Missing')];
     return [heardWord(index, reference.display, context, answer), ...pauseAfter(pauses, index)];
   });
+  return [
+    ...analysis.falseStart.map((segment) => insertedWord(segment, context.durationMs)),
+    ...words,
+  ];
+}
+
+/** A word heard but not part of the answer (a hesitation, an abandoned start): timed, unscored. */
+export function insertedWord(
+  segment: { text: string; startFrame: number; endFrame: number },
+  durationMs: number,
+): Word {
+  return {
+    word: baseWord(segment.text),
+    label: 'Inserted',
+    start: Math.min(durationMs, segment.startFrame * FRAME_MS),
+    end: Math.min(durationMs, (segment.endFrame + 1) * FRAME_MS),
+    pronunciation: 0,
+    phonemes: null,
+    phonics: null,
+    duration: null,
+    userStress: null,
+  };
+}
+
+/** Each inserted word goes before the first timed word that starts after it. */
+export function withInserted(words: readonly Word[], inserted: readonly Word[]): Word[] {
+  const out = [...words];
+  for (const word of [...inserted].sort((a, b) => a.start - b.start)) {
+    const at = out.findIndex(
+      (other) => other.label !== 'Pause' && other.start >= word.end - FRAME_MS,
+    );
+    out.splice(at < 0 ? out.length : at, 0, word);
+  }
+  return out;
 }
 
 /** Free speech: the words heard, in time order, with pauses. */

@@ -1,0 +1,392 @@
+/**
+ * Fits the per-word "said" decision (src/engine/evidence/word-acceptance.ts) on speechocean762's
+ * train speakers only, so that the 60 test speakers stay an external test (bench:so762 --users).
+ * Positives: words of real readings the experts scored 5 or more. Negatives: words put into the
+ * reference that were not said: one word replaced by a word of another sentence, one word
+ * added, and the words after the cut of a reading cut short in its middle. Each reading gives
+ * all four cases. The fit is checked by speaker-grouped cross-validation before it is written.
+ * Usage: tsx bench/so762-said.ts [shard/count]   analyse (cached in .tmp/so762-said)
+ *        tsx bench/so762-said.ts --fit [--write] cross-validate; --write writes said-model.ts
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
+import {
+  saidFeatures,
+  saidProbability,
+  SAID_FEATURES,
+  type SaidFeatures,
+  type SaidModel,
+} from '../src/engine/evidence/word-acceptance.js';
+import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
+import { loadAcousticModel } from '../src/engine/recognizer/load.js';
+import { tokenize } from '../src/engine/text/words.js';
+import { mean, standardDeviation } from '../src/engine/evidence/statistics.js';
+import { corpusAvailable, readLabels, speakerOf, type Label } from './so762-corpus.js';
+import { isTestSpeaker } from './so762-split.js';
+import {
+  corpusSamples,
+  CUT_MARGIN_MS,
+  replaced,
+  replacementPool,
+  seedOf,
+  speechMiddleMs,
+  withRoomTail,
+} from './so762-user-cases.js';
+import { seededRandom, synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
+import { decodeAudio } from '../src/engine/audio/decode.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CACHE_DIR = join(ROOT, '.tmp/so762-said');
+const MODEL_FILE = join(ROOT, 'src/engine/evidence/said-model.ts');
+/** Train readings analysed (seeded draw): four cases each. */
+const READINGS = 240;
+/** The experts' word score from which a word of a real reading counts as said. */
+const SAID_FROM = 5;
+/** The share of said words the decision may call Missing, in cross-validation. */
+const FALSE_MISSING_BUDGET = 0.02;
+const FOLDS = 5;
+/** Every this many readings is also read by an espeak-ng voice. */
+const SYNTHETIC_EVERY = 3;
+const VOICES = ['en-us', 'en-us+f3', 'en-us+m3', 'en-gb'];
+const L2 = 1;
+
+type Kind = 'real' | 'replace' | 'add' | 'cut' | 'synthetic' | 'synthetic-replace';
+
+interface Row {
+  label: string;
+  speaker: string;
+  kind: Kind;
+  slot: number;
+  said: 0 | 1;
+  features: SaidFeatures;
+}
+
+function rowsOf(
+  label: Label,
+  kind: Kind,
+  analysis: SpeechAnalysis,
+  saidOf: (slot: number) => 0 | 1 | null,
+): Row[] {
+  return analysis.aligned.flatMap((word, index) => {
+    const said = saidOf(word.slot);
+    if (said === null || word.phones.length === 0) return [];
+    return [
+      {
+        label: label.id,
+        speaker: speakerOf(label.id),
+        kind,
+        slot: word.slot,
+        said,
+        features: saidFeatures(analysis, index),
+      },
+    ];
+  });
+}
+
+function withAddedWord(label: Label, pool: readonly string[]): { text: string; slot: number } {
+  const words = label.text.split(' ');
+  const next = seededRandom(seedOf(`${label.id}:add`));
+  const own = new Set(words);
+  const options = pool.filter((word) => !own.has(word));
+  const slot = Math.floor(next() * (words.length + 1));
+  words.splice(slot, 0, options[Math.floor(next() * options.length)]!);
+  return { text: words.join(' '), slot };
+}
+
+async function analyseReading(
+  model: Awaited<ReturnType<typeof loadAcousticModel>>,
+  label: Label,
+  pool: readonly string[],
+): Promise<Row[]> {
+  const samples = await corpusSamples(label.id);
+  const reference = tokenize(label.text);
+  if (reference.length !== label.words.length) return [];
+  const expert = (slot: number): 0 | 1 | null =>
+    (label.words[slot]?.accuracy ?? 0) >= SAID_FROM ? 1 : null;
+  const real = analyseSpeech(model, samples, reference);
+  const rows = rowsOf(label, 'real', real, expert);
+  const swap = replaced(label, pool, 1);
+  if (swap) {
+    const analysis = analyseSpeech(model, samples, tokenize(swap.text));
+    rows.push(
+      ...rowsOf(label, 'replace', analysis, (slot) => (swap.slots.includes(slot) ? 0 : null)),
+    );
+  }
+  const added = withAddedWord(label, pool);
+  const addedAnalysis = analyseSpeech(model, samples, tokenize(added.text));
+  rows.push(...rowsOf(label, 'add', addedAnalysis, (slot) => (slot === added.slot ? 0 : null)));
+  const cutMs = speechMiddleMs(samples);
+  const times = new Map(
+    real.aligned.map((word) => [
+      word.slot,
+      { start: word.startFrame * FRAME_MS, end: (word.endFrame + 1) * FRAME_MS },
+    ]),
+  );
+  const cut = analyseSpeech(model, withRoomTail(samples, cutMs), reference);
+  rows.push(
+    ...rowsOf(label, 'cut', cut, (slot) => {
+      const time = times.get(slot);
+      if (!time) return null;
+      if (time.start >= cutMs + CUT_MARGIN_MS) return 0;
+      return time.end <= cutMs - 100 ? expert(slot) : null;
+    }),
+  );
+  return rows;
+}
+
+/**
+ * The same sentence read by an espeak-ng voice, against its text and with one word replaced:
+ * synthetic speech the decoder often leaves to its silence model, whose words must stay said.
+ */
+async function analyseSynthetic(
+  model: Awaited<ReturnType<typeof loadAcousticModel>>,
+  label: Label,
+  pool: readonly string[],
+  voice: string,
+): Promise<Row[]> {
+  const reference = tokenize(label.text);
+  const { samples } = await decodeAudio(
+    await synthesizeSpeech(label.text.toLowerCase(), { voice }),
+  );
+  const rows = rowsOf(label, 'synthetic', analyseSpeech(model, samples, reference), () => 1);
+  const swap = replaced(label, pool, 1);
+  if (swap) {
+    const analysis = analyseSpeech(model, samples, tokenize(swap.text));
+    rows.push(
+      ...rowsOf(label, 'synthetic-replace', analysis, (slot) =>
+        swap.slots.includes(slot) ? 0 : null,
+      ),
+    );
+  }
+  return rows;
+}
+
+function trainReadings(): { labels: Label[]; pool: string[] } {
+  const all = readLabels();
+  const train = all.filter((label) => !isTestSpeaker(speakerOf(label.id)));
+  const next = seededRandom(seedOf('said'));
+  const drawn = train
+    .map((label) => ({ label, key: next() }))
+    .sort((a, b) => a.key - b.key)
+    .slice(0, READINGS)
+    .map((entry) => entry.label);
+  // Replacement words come from train sentences only.
+  return { labels: drawn, pool: replacementPool(train) };
+}
+
+function cacheFile(shard: number): string {
+  return join(CACHE_DIR, `rows-${shard}.jsonl`);
+}
+
+function doneReadings(): Set<string> {
+  const done = new Set<string>();
+  for (let shard = 0; shard < 4; shard += 1) {
+    if (!existsSync(cacheFile(shard))) continue;
+    for (const line of readFileSync(cacheFile(shard), 'utf8').split('\n'))
+      if (line) done.add((JSON.parse(line) as { label: string }).label);
+  }
+  return done;
+}
+
+function readRows(): Row[] {
+  const rows: Row[] = [];
+  for (let shard = 0; shard < 4; shard += 1) {
+    if (!existsSync(cacheFile(shard))) continue;
+    for (const line of readFileSync(cacheFile(shard), 'utf8').split('\n'))
+      if (line) rows.push(...(JSON.parse(line) as { rows: Row[] }).rows);
+  }
+  return rows;
+}
+
+async function analyse(shard: number, count: number): Promise<void> {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const done = doneReadings();
+  const { labels, pool } = trainReadings();
+  const model = await loadAcousticModel();
+  const mine = labels.filter((label, index) => index % count === shard && !done.has(label.id));
+  for (const [index, label] of mine.entries()) {
+    const rows = await analyseReading(model, label, pool);
+    appendFileSync(cacheFile(shard), `${JSON.stringify({ label: label.id, rows })}\n`);
+    if (index % 20 === 0) console.log(`said: analysed ${index + 1}/${mine.length}`);
+  }
+  const synthetic = labels.filter(
+    (label, index) =>
+      index % SYNTHETIC_EVERY === 0 &&
+      (index / SYNTHETIC_EVERY) % count === shard &&
+      !done.has(`${label.id}:synthetic`),
+  );
+  for (const [index, label] of synthetic.entries()) {
+    const voice = VOICES[index % VOICES.length]!;
+    const rows = await analyseSynthetic(model, label, pool, voice);
+    appendFileSync(
+      cacheFile(shard),
+      `${JSON.stringify({ label: `${label.id}:synthetic`, rows })}\n`,
+    );
+    if (index % 20 === 0) console.log(`said: synthetic ${index + 1}/${synthetic.length}`);
+  }
+  model.close();
+}
+
+/** L2-penalised logistic regression on standardised features (Newton's method). */
+function fitLogistic(rows: readonly Row[]): Omit<SaidModel, 'threshold'> {
+  const features = [...SAID_FEATURES];
+  const columns = features.map((name) => rows.map((row) => row.features[name]));
+  const centres = columns.map(mean);
+  const scales = columns.map((column) => standardDeviation(column) || 1);
+  const x = rows.map((_, r) => [
+    1,
+    ...features.map((_, c) => (columns[c]![r]! - centres[c]!) / scales[c]!),
+  ]);
+  const size = features.length + 1;
+  let beta = new Array<number>(size).fill(0);
+  for (let iteration = 0; iteration < 25; iteration += 1) {
+    const gradient = new Array<number>(size).fill(0);
+    const hessian = Array.from({ length: size }, () => new Array<number>(size).fill(0));
+    rows.forEach((row, r) => {
+      const z = x[r]!.reduce((sum, value, c) => sum + value * beta[c]!, 0);
+      const p = 1 / (1 + Math.exp(-z));
+      const w = Math.max(1e-9, p * (1 - p));
+      for (let a = 0; a < size; a += 1) {
+        gradient[a]! += (row.said - p) * x[r]![a]!;
+        for (let b = 0; b < size; b += 1) hessian[a]![b]! += w * x[r]![a]! * x[r]![b]!;
+      }
+    });
+    for (let a = 1; a < size; a += 1) {
+      gradient[a]! -= L2 * beta[a]!;
+      hessian[a]![a]! += L2;
+    }
+    const step = solve(hessian, gradient);
+    beta = beta.map((value, index) => value + step[index]!);
+    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
+  }
+  return {
+    features,
+    mean: centres,
+    scale: scales,
+    intercept: beta[0]!,
+    weights: beta.slice(1),
+  };
+}
+
+function solve(matrix: number[][], vector: number[]): number[] {
+  const n = vector.length;
+  const a = matrix.map((row, index) => [...row, vector[index]!]);
+  for (let col = 0; col < n; col += 1) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row += 1)
+      if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    for (let row = 0; row < n; row += 1) {
+      if (row === col) continue;
+      const factor = a[row]![col]! / a[col]![col]!;
+      for (let k = col; k <= n; k += 1) a[row]![k]! -= factor * a[col]![k]!;
+    }
+  }
+  return a.map((row, index) => row[n]! / row[index]!);
+}
+
+/** The highest threshold that calls at most the budget of said words Missing. */
+function thresholdFor(probabilities: readonly number[], budget = FALSE_MISSING_BUDGET): number {
+  const sorted = [...probabilities].sort((a, b) => a - b);
+  return sorted[Math.floor(budget * sorted.length)] ?? 0.5;
+}
+
+/** The rule this model replaces: decoded, or GOP ≥ −40 with more than 3.5 frames a phone. */
+function oldRule(features: SaidFeatures): boolean {
+  return features.decoded === 1 || (features.gop >= -40 && Math.exp(features.framesPerPhone) > 3.5);
+}
+
+function report(rows: readonly Row[], accepted: (row: Row, index: number) => boolean): string {
+  const kinds: Kind[] = ['real', 'replace', 'add', 'cut', 'synthetic', 'synthetic-replace'];
+  return kinds
+    .flatMap((kind) =>
+      ([1, 0] as const).map((said) => {
+        const subset = rows
+          .map((row, index) => ({ row, index }))
+          .filter(({ row }) => row.kind === kind && row.said === said);
+        if (subset.length === 0) return '';
+        const kept = subset.filter(({ row, index }) => accepted(row, index)).length;
+        return `${kind} ${said ? 'said' : 'unsaid'}: accepted ${kept}/${subset.length} (${((100 * kept) / subset.length).toFixed(1)}%)`;
+      }),
+    )
+    .filter(Boolean)
+    .join('\n');
+}
+
+function crossValidate(rows: readonly Row[], budget = FALSE_MISSING_BUDGET): number[] {
+  const speakers = [...new Set(rows.map((row) => row.speaker))].sort();
+  const fold = new Map(speakers.map((speaker, index) => [speaker, index % FOLDS]));
+  const out = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < FOLDS; k += 1) {
+    const train = rows.filter((row) => fold.get(row.speaker) !== k);
+    const fitted = fitLogistic(train);
+    const threshold = thresholdFor(
+      train
+        .filter((row) => row.said === 1)
+        .map((row) => saidProbability(row.features, { ...fitted, threshold: 0 })),
+      budget,
+    );
+    rows.forEach((row, index) => {
+      if (fold.get(row.speaker) !== k) return;
+      // Stored as the margin over the fold's threshold: accepted when ≥ 0.
+      out[index] = saidProbability(row.features, { ...fitted, threshold: 0 }) - threshold;
+    });
+  }
+  return out;
+}
+
+function writeModel(model: SaidModel, count: number): void {
+  const list = (values: readonly number[]): string =>
+    `[${values.map((value) => Number(value.toPrecision(6))).join(', ')}]`;
+  writeFileSync(
+    MODEL_FILE,
+    `import type { SaidModel } from './word-acceptance.js';
+
+/**
+ * The per-word said decision, fitted by \`tsx bench/so762-said.ts --fit --write\` on ${count} words
+ * of speechocean762's train speakers (real readings; replaced, added and cut-off words). The
+ * threshold calls ${100 * FALSE_MISSING_BUDGET}% of the said words of the fit Missing.
+ */
+export const SAID_MODEL: SaidModel = {
+  features: ${JSON.stringify(model.features)},
+  mean: ${list(model.mean)},
+  scale: ${list(model.scale)},
+  weights: ${list(model.weights)},
+  intercept: ${Number(model.intercept.toPrecision(6))},
+  threshold: ${Number(model.threshold.toPrecision(6))},
+};
+`,
+  );
+}
+
+if (!corpusAvailable()) {
+  console.log('so762-said skipped: ../shared/so762 not found');
+} else if (process.argv.includes('--fit')) {
+  const rows = readRows();
+  console.log(`${rows.length} words from ${new Set(rows.map((r) => r.label)).size} readings`);
+  console.log(
+    `Old rule (decoded, or GOP ≥ −40 with own audio):\n${report(rows, (row) => oldRule(row.features))}`,
+  );
+  for (const budget of [0.005, 0.01, FALSE_MISSING_BUDGET]) {
+    const margins = crossValidate(rows, budget);
+    console.log(
+      `\nSaid model, ${FOLDS}-fold speaker-grouped CV, threshold at ${100 * budget}% of said words of each fold's fit:\n${report(rows, (_, index) => margins[index]! >= 0)}`,
+    );
+  }
+  const fitted = fitLogistic(rows);
+  const threshold = thresholdFor(
+    rows
+      .filter((row) => row.said === 1)
+      .map((row) => saidProbability(row.features, { ...fitted, threshold: 0 })),
+  );
+  const model = { ...fitted, threshold };
+  console.log(
+    `\nWeights: ${model.features.map((name, i) => `${name} ${model.weights[i]!.toFixed(2)}`).join(', ')}; threshold ${threshold.toFixed(3)}`,
+  );
+  if (process.argv.includes('--write')) writeModel(model, rows.length);
+} else {
+  const [shard, count] = (process.argv[2] ?? '0/1').split('/').map(Number);
+  await analyse(shard ?? 0, count ?? 1);
+}

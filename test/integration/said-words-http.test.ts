@@ -1,0 +1,99 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeAudio } from '../../src/engine/audio/decode.js';
+import type { Component, Word } from '../../src/shared/contract/envelope.js';
+import {
+  concatenate,
+  edit,
+  missingToolsReason,
+  silentWav,
+  synthesizeSpeech,
+} from '../helpers/speech-fixtures.js';
+import { post, startSpeechServer, type RunningServer } from './server-harness.js';
+
+const SENTENCE = 'The students finished their project before the deadline';
+const VOICE = { voice: 'en-us+f2', speed: 0.85 };
+
+interface Scored {
+  components: Component[];
+  words: Word[];
+}
+
+/**
+ * A word is shown as said only when the audio supports it (issue 19): the real server and
+ * engine with the shipped calibration, on readings made here with espeak-ng and sox.
+ */
+describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, over HTTP', () => {
+  let server: RunningServer;
+  let folder: string;
+  let saved = 0;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'said-words-http-'));
+    server = await startSpeechServer([folder]);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  async function score(audio: Uint8Array, refText = SENTENCE): Promise<Scored> {
+    saved += 1;
+    const path = join(folder, `answer-${saved}.wav`);
+    await writeFile(path, audio);
+    const answer = await post(server, '/exam/speaking/rs', {
+      audioUrl: pathToFileURL(path).href,
+      refText,
+      scale: 5,
+      precision: 0.1,
+    });
+    expect(answer.status).toBe(200);
+    const body = answer.body as { data: { components: Component[]; words: Word[] } };
+    return body.data;
+  }
+
+  const spoken = async (text: string): Promise<Uint8Array> =>
+    edit(await synthesizeSpeech(text, VOICE), ['pad', '0.5', '0.5']);
+  const component = (result: Scored, name: string): Component | undefined =>
+    result.components.find((entry) => entry.name === name);
+  const said = (result: Scored): Word[] =>
+    result.words.filter((word) => !['Pause', 'Missing', 'Inserted'].includes(word.label));
+
+  // How often a replaced word is caught on learners' readings is measured by the bench
+  // (BENCHMARKS.md, issue 19); on this voice about half the replacements tried are.
+  it('marks a word of refText the reader did not say Bad or Missing, and content 2 of 3', async () => {
+    const refText = 'The teachers finished their project before the deadline';
+    const result = await score(await spoken(SENTENCE), refText);
+    const words = result.words.filter((word) => word.label !== 'Pause');
+    expect(words.map((word) => word.word)).toEqual(refText.split(' '));
+    expect(['Bad', 'Missing']).toContain(words[1]!.label);
+    expect(component(result, 'score_content')).toMatchObject({ score: 2, maxScore: 3 });
+  });
+
+  it('scores a restart on the final reading, the false start Inserted with its timing', async () => {
+    const clean = await score(await spoken(SENTENCE));
+    const falseStart = await edit(await synthesizeSpeech('The students', VOICE), [
+      'pad',
+      '0.5',
+      '0',
+    ]);
+    const restart = await concatenate([falseStart, silentWav(0.8), await spoken(SENTENCE)]);
+    const result = await score(restart);
+    const inserted = result.words.filter((word) => word.label === 'Inserted');
+    expect(inserted.map((word) => word.word)).toEqual(['the', 'students']);
+    // Where the sentence starts again: after the false start, the pause and the reading's pad.
+    const restartMs = (await decodeAudio(falseStart)).durationSeconds * 1000 + 800 + 500;
+    expect(inserted.every((word) => word.end <= restartMs + 100)).toBe(true);
+    const reading = said(result);
+    expect(reading.map((word) => word.word)).toEqual(SENTENCE.split(' '));
+    expect(reading.every((word) => word.start >= restartMs - 100)).toBe(true);
+    expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
+    const pronunciation = (scored: Scored): number =>
+      component(scored, 'score_pronunciation')?.score ?? 0;
+    expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
+  });
+});
