@@ -45,9 +45,11 @@ export function SittingSummaryView({ id, onDone, onReopened }: SittingSummaryVie
   const attemptIds = new Set(
     summary.data?.sitting.steps.flatMap((step) => (step.attempt ? [step.attempt.id] : [])),
   );
-  // Scores arrive while the summary is open.
+  // Scores arrive while the summary is open. Until its first answer comes, which answers are
+  // its own is unknown, and a score that lands meanwhile (dictation's, within milliseconds)
+  // may be missing from that answer: any change then loads it again.
   useAppEvent('attempt.changed', (attempt) => {
-    if (attemptIds.has(attempt.id)) summary.reload();
+    if (!summary.data || attemptIds.has(attempt.id)) summary.reload();
   });
   const data = summary.data;
   return (
