@@ -317,25 +317,31 @@ export async function synthesizedNoise(
     pink: ['pinknoise'],
   };
   const key = cacheKey(['noise', kind, seconds]);
-  return cached(key, 'wav', async (out) => {
-    await run('sox', [
-      '-V1',
-      '-n',
-      '-r',
-      '16000',
-      '-c',
-      '1',
-      '-b',
-      '16',
-      out,
-      'synth',
-      String(seconds),
-      ...synth[kind],
-      'vol',
-      '0.3',
-      'pad',
-      '0.5',
-      '0.5',
-    ]);
-  });
+  return cached(key, 'wav', (out) =>
+    soxSynth(out, seconds, synth[kind], ['vol', '0.3', 'pad', '0.5', '0.5']),
+  );
+}
+
+/** `seconds` of sox's synthesizer (`generator` in sox synth's words), 16 kHz mono, then `effects`. */
+export async function soxSynth(
+  out: string,
+  seconds: number,
+  generator: readonly string[],
+  effects: readonly string[] = [],
+): Promise<void> {
+  await run('sox', [
+    '-V1',
+    '-n',
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    out,
+    'synth',
+    String(seconds),
+    ...generator,
+    ...effects,
+  ]);
 }

@@ -1,8 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Component, Word } from '../../src/shared/contract/envelope.js';
 import {
   concatenate,
@@ -11,7 +7,7 @@ import {
   silentWav,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
-import { post, startSpeechServer, type RunningServer } from './server-harness.js';
+import { post, useSpeechServer } from './server-harness.js';
 
 /** The voice docs/engine.md names as the one the recogniser handles. */
 const VOICE = { voice: 'en-us+f2', speed: 0.85 };
@@ -49,19 +45,7 @@ interface Scored {
  * calibration, on answers espeak-ng speaks sentence by sentence with a pause between.
  */
 describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HTTP', () => {
-  let server: RunningServer;
-  let folder: string;
-  let saved = 0;
-
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'free-speech-http-'));
-    server = await startSpeechServer([folder]);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  const speech = useSpeechServer('free-speech-http-');
 
   /** The sentences said one after another, 0.7 s apart. */
   async function answer(sentences: readonly string[]): Promise<Uint8Array> {
@@ -78,11 +62,8 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
     audio: Uint8Array,
     request: { refText: string; keywords?: string[] },
   ): Promise<Scored> {
-    saved += 1;
-    const path = join(folder, `answer-${saved}.wav`);
-    await writeFile(path, audio);
-    const reply = await post(server, `/exam/speaking/${task}`, {
-      audioUrl: pathToFileURL(path).href,
+    const reply = await post(speech.server(), `/exam/speaking/${task}`, {
+      audioUrl: await speech.answerUrl(audio),
       ...request,
       scale: 5,
       precision: 0.01,

@@ -4,12 +4,10 @@
  * reading slowed to a third gets a low fluency mark. Audio is made here with espeak-ng and sox.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeAudio } from '../../src/engine/audio/decode.js';
 import type { Component } from '../../src/shared/contract/envelope.js';
 import {
@@ -17,10 +15,11 @@ import {
   encodeWav,
   missingToolsReason,
   rootMeanSquare,
+  soxSynth,
   synthesizedNoise,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
-import { post, startSpeechServer, type RunningServer } from './server-harness.js';
+import { post, useSpeechServer } from './server-harness.js';
 
 const run = promisify(execFile);
 const SENTENCE = 'The students finished their project before the deadline';
@@ -39,26 +38,11 @@ interface Scored {
 }
 
 describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HTTP', () => {
-  let server: RunningServer;
-  let folder: string;
-  let saved = 0;
-
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'non-speech-http-'));
-    server = await startSpeechServer([folder]);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  const speech = useSpeechServer('non-speech-http-');
 
   async function score(audio: Uint8Array): Promise<Scored> {
-    saved += 1;
-    const path = join(folder, `answer-${saved}.wav`);
-    await writeFile(path, audio);
-    const answer = await post(server, '/exam/speaking/rs', {
-      audioUrl: pathToFileURL(path).href,
+    const answer = await post(speech.server(), '/exam/speaking/rs', {
+      audioUrl: await speech.answerUrl(audio),
       refText: SENTENCE,
       scale: 5,
       precision: 0.1,
@@ -81,27 +65,12 @@ describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HT
     const hertz = [523.25, 659.25, 783.99, 659.25, 587.33, 698.46, 880.0, 523.25];
     const parts: string[] = [];
     for (const [index, pitch] of hertz.entries()) {
-      const part = join(folder, `${kind}-${index}.wav`);
+      const part = join(speech.folder(), `${kind}-${index}.wav`);
       const shape = kind === 'sine' ? ['fade', '0.01', '0.3', '0.05'] : [];
-      await run('sox', [
-        '-V1',
-        '-n',
-        '-r',
-        '16000',
-        '-c',
-        '1',
-        part,
-        'synth',
-        '0.3',
-        kind,
-        String(pitch),
-        ...shape,
-        'vol',
-        '0.4',
-      ]);
+      await soxSynth(part, 0.3, [kind, String(pitch)], [...shape, 'vol', '0.4']);
       parts.push(part);
     }
-    const out = join(folder, `${kind}-melody.wav`);
+    const out = join(speech.folder(), `${kind}-melody.wav`);
     await run('sox', ['-V1', ...parts, out, 'pad', '0.5', '0.5']);
     return new Uint8Array(await readFile(out));
   }

@@ -1,8 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeAudio } from '../../src/engine/audio/decode.js';
 import type { Component, Word } from '../../src/shared/contract/envelope.js';
 import {
@@ -12,7 +8,7 @@ import {
   silentWav,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
-import { post, startSpeechServer, type RunningServer } from './server-harness.js';
+import { post, useSpeechServer } from './server-harness.js';
 
 const SENTENCE = 'The students finished their project before the deadline';
 const VOICE = { voice: 'en-us+f2', speed: 0.85 };
@@ -27,26 +23,11 @@ interface Scored {
  * engine with the shipped calibration, on readings made here with espeak-ng and sox.
  */
 describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, over HTTP', () => {
-  let server: RunningServer;
-  let folder: string;
-  let saved = 0;
-
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'said-words-http-'));
-    server = await startSpeechServer([folder]);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  const speech = useSpeechServer('said-words-http-');
 
   async function score(audio: Uint8Array, refText = SENTENCE): Promise<Scored> {
-    saved += 1;
-    const path = join(folder, `answer-${saved}.wav`);
-    await writeFile(path, audio);
-    const answer = await post(server, '/exam/speaking/rs', {
-      audioUrl: pathToFileURL(path).href,
+    const answer = await post(speech.server(), '/exam/speaking/rs', {
+      audioUrl: await speech.answerUrl(audio),
       refText,
       scale: 5,
       precision: 0.1,

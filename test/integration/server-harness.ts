@@ -1,5 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createSpeakingScorer } from '../../src/engine/tasks/index.js';
 import type { SpeakingScorer, SpeakingResult } from '../../src/engine/tasks/index.js';
@@ -53,6 +58,39 @@ export async function startSpeechServer(audioRoots: string[]): Promise<RunningSe
     fetchTimeoutMs: 10_000,
   });
   return startServer({ speakingScorer });
+}
+
+export interface SpeechServerFixture {
+  server: () => RunningServer;
+  /** The folder the server may read answers from. */
+  folder: () => string;
+  /** Saves an answer in the folder and returns its `file:` URL. */
+  answerUrl: (audio: Uint8Array) => Promise<string>;
+}
+
+/** A real speech server for the enclosing `describe`, with a folder of answers it may read. */
+export function useSpeechServer(prefix: string): SpeechServerFixture {
+  let server: RunningServer | undefined;
+  let folder = '';
+  let saved = 0;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), prefix));
+    server = await startSpeechServer([folder]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+  return {
+    server: () => server!,
+    folder: () => folder,
+    async answerUrl(audio) {
+      saved += 1;
+      const path = join(folder, `answer-${saved}.wav`);
+      await writeFile(path, audio);
+      return pathToFileURL(path).href;
+    },
+  };
 }
 
 export interface HttpAnswer {
