@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
 
 /** Labels of `data.words[].label`; docs/api.md gives each one's meaning. */
-export const WORD_LABELS = ['Good', 'Average', 'Bad', 'Pause', 'Missing', 'Inserted'] as const;
+export const WORD_LABELS = [
+  'Good',
+  'Average',
+  'Bad',
+  'Pause',
+  'Missing',
+  'Inserted',
+  'Unclear',
+] as const;
 export type WordLabel = (typeof WORD_LABELS)[number];
 
 /** `data.components[].status`: 0 scored, 1 scored with a caution in `suggestion`, 2 not scorable. */
@@ -42,11 +50,27 @@ export const ErrorObject = z.object({
   field: z.string().nullable(),
 });
 
+/**
+ * rl, di: one key point of the request (a `keywords` entry exactly as sent, or a content word of
+ * `refText`) and whether the answer was heard to say it (docs/api.md, key points).
+ */
+export const KeyPointResult = z.object({
+  text: z.string(),
+  heard: z.boolean(),
+  /** How sure the engine is that the point was said, 0–1. */
+  confidence: z.number().min(0).max(1),
+  /** Milliseconds: where it was heard; 0 and 0 when not heard. */
+  start: z.number().int(),
+  end: z.number().int(),
+});
+
 export const ResultData = z.object({
   components: z.array(Component),
   words: z.array(Word),
   error: ErrorObject.nullable(),
   transcription: z.string().optional(),
+  /** rl and di only. */
+  keyPoints: z.array(KeyPointResult).optional(),
 });
 
 export const Envelope = z.object({
@@ -60,6 +84,7 @@ export const Envelope = z.object({
 export type Phoneme = z.infer<typeof Phoneme>;
 export type Phonic = z.infer<typeof Phonic>;
 export type Word = z.infer<typeof Word>;
+export type KeyPointResult = z.infer<typeof KeyPointResult>;
 export type Component = z.infer<typeof Component>;
 export type ErrorObject = z.infer<typeof ErrorObject>;
 export type ResultData = z.infer<typeof ResultData>;
