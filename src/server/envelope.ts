@@ -1,5 +1,10 @@
 import { componentNames, type Task } from '../shared/contract/endpoints.js';
-import { Envelope, type Component, type Word } from '../shared/contract/envelope.js';
+import {
+  Envelope,
+  type Component,
+  type KeyPointResult,
+  type Word,
+} from '../shared/contract/envelope.js';
 import type { ScoringError } from '../shared/contract/errors.js';
 import { SERVICE_VERSION } from './version.js';
 
@@ -7,6 +12,7 @@ export interface ScoredResult {
   components: Component[];
   words: Word[];
   transcription: string;
+  keyPoints?: KeyPointResult[];
 }
 
 /** Seconds, to the microsecond: enough for timing and free of float noise. */
@@ -66,6 +72,9 @@ export function successEnvelope(task: Task, result: ScoredResult, elapsedMs: num
       words: result.words.map((word) => shapeWord(task, word)),
       error: null,
       ...(task === 'rs' || task === 'wfd' ? { transcription: result.transcription } : {}),
+      ...((task === 'rl' || task === 'di') && result.keyPoints
+        ? { keyPoints: result.keyPoints }
+        : {}),
     },
   };
   const checked = Envelope.safeParse(envelope);

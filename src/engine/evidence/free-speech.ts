@@ -8,10 +8,10 @@ import {
 import { baseWord, ensureInDictionary } from '../recognizer/dictionary.js';
 import {
   promptSentenceGrammar,
-  promptWordGrammar,
+  spottingGrammar,
   type PromptVocabulary,
 } from '../recognizer/grammar.js';
-import { isFiller } from '../recognizer/recognize.js';
+import { isFiller, isSilence } from '../recognizer/recognize.js';
 import { sameStem } from '../text/inflections.js';
 import type { TextWord } from '../text/words.js';
 import { analyseSpeech, shiftSegment, shiftWord, type SpeechAnalysis } from './analysis.js';
@@ -23,11 +23,13 @@ import { senoneGop } from './gop.js';
  */
 const PROMPT_BEAMS: Beams = { beam: 1e-30, pbeam: 1e-30, wbeam: 1e-11 };
 /**
- * A word the prompt grammars decoded is kept only above this acoustic score per frame: lower
- * than Repeat Sentence's bar (analysis.ts), as a loop over words places word boundaries more
- * loosely; the verdict and the key-point bars judge the words kept.
+ * A word the sentence grammar decoded is kept only above this acoustic score per frame: lower
+ * than Repeat Sentence's bar (analysis.ts), as the grammar's optional words place boundaries
+ * more loosely; the verdict judges the words kept.
  */
 const PROMPT_WORD_MIN_SCORE_PER_FRAME = -65;
+/** The spotter's search is a phone loop: the free loop's beams (recognizer/phone-loop.ts). */
+const SPOTTING_BEAMS: Beams = { beam: 1e-25, pbeam: 1e-25, wbeam: 1e-15 };
 
 /** One phrase of a free-speech answer, analysed as a Repeat Sentence of what was recognised. */
 export interface PhraseAnalysis {
@@ -40,6 +42,8 @@ export interface PhraseAnalysis {
   followsPrompt: boolean;
   /** "um", "uh": heard, never words of the answer. */
   hesitations: DecodedSegment[];
+  /** Where the recogniser heard silence inside the phrase (frames of the whole answer). */
+  silences: DecodedSegment[];
 }
 
 export interface FreeSpeechAnalysis {
@@ -49,9 +53,11 @@ export interface FreeSpeechAnalysis {
 
 /**
  * Rl/di, phrase by phrase (docs/engine.md, free speech): first as (part of) a prompt sentence,
- * kept when the rs verdict calls it a rendition; else in the answer's own words, any prompt words in
- * any order. Either way the words are force-aligned and checked as the rs path checks a
- * sentence, so phones, words and the delivery models see phrases of the length they know.
+ * kept when the rs verdict calls it a rendition; else in the answer's own words, by keyword
+ * spotting: each key point searched for as a whole against a free phone loop that absorbs
+ * everything else said. Either way the words are force-aligned and checked against the free
+ * phone loop as the rs path checks a sentence (their GOP is the log-likelihood ratio that
+ * verifies a hit), so phones, words and the delivery models see phrases of the length they know.
  */
 export function analyseFreeSpeech(
   model: AcousticModel,
@@ -63,7 +69,7 @@ export function analyseFreeSpeech(
   ensureInDictionary(model, grammarWords(vocabulary));
   const context: PhraseContext = {
     sentenceGrammar: promptSentenceGrammar(vocabulary),
-    wordGrammar: promptWordGrammar(vocabulary),
+    spottingGrammar: spottingGrammar(vocabulary),
     display: displayForms(vocabulary),
     hesitation: new Set(vocabulary.hesitations),
     sentences: vocabulary.sentences,
@@ -77,7 +83,8 @@ export function analyseFreeSpeech(
 
 function grammarWords(vocabulary: PromptVocabulary): string[] {
   return [
-    ...[...vocabulary.sentences.flat(), ...vocabulary.promptWords].flatMap((word) => word.spoken),
+    ...vocabulary.sentences.flat().flatMap((word) => word.spoken),
+    ...vocabulary.keyPhrases.flat(2),
     ...[...vocabulary.forms.values()].flat(),
   ];
 }
@@ -93,7 +100,7 @@ function displayForms(vocabulary: PromptVocabulary): Map<string, string> {
 
 interface PhraseContext {
   sentenceGrammar: string | null;
-  wordGrammar: string | null;
+  spottingGrammar: string;
   display: Map<string, string>;
   hesitation: Set<string>;
   sentences: PromptVocabulary['sentences'];
@@ -117,14 +124,19 @@ function analysePhrase(
   const located = (
     analysis: SpeechAnalysis,
     followsPrompt: boolean,
-    hesitations: DecodedSegment[] = [],
-  ) => ({
+    path: readonly DecodedSegment[],
+  ): PhraseAnalysis => ({
     analysis: shifted(analysis, offset),
     startFrame: offset,
     endFrame: offset + Math.floor(audio.length / SAMPLES_PER_FRAME),
     gapBeforeSeconds: phrase.gapBeforeSeconds,
     followsPrompt,
-    hesitations: hesitations.map((segment) => shiftSegment(segment, offset)),
+    hesitations: path
+      .filter((word) => context.hesitation.has(baseWord(word.text)))
+      .map((segment) => shiftSegment(segment, offset)),
+    silences: path
+      .filter((segment) => isSilence(segment.text))
+      .map((segment) => shiftSegment(segment, offset)),
   });
   const sentence = closestSentence(
     words(decodePrompt(model, audio, context.sentenceGrammar), context),
@@ -133,15 +145,27 @@ function analysePhrase(
   const asSentence = sentence
     ? analyseSpeech(model, audio, [...sentence], { restarts: false })
     : null;
-  if (asSentence && context.isRendition(asSentence)) return located(asSentence, true);
-  const decoded = decodePrompt(model, audio, context.wordGrammar);
-  const hypothesis = words(decoded, context);
+  if (asSentence && context.isRendition(asSentence))
+    return located(asSentence, true, asSentence.decodedPath);
+  const spotted = model.withBeams(SPOTTING_BEAMS, () =>
+    model.decodeGrammar(audio, context.spottingGrammar),
+  );
+  const hits = spotted
+    .filter((segment) => isKeyWord(segment.text) && !context.hesitation.has(baseWord(segment.text)))
+    .map((segment): TextWord => {
+      const spoken = baseWord(segment.text);
+      return { display: context.display.get(spoken) ?? spoken, spoken: [spoken] };
+    });
   const analysis =
-    hypothesis.length > 0
-      ? analyseSpeech(model, audio, hypothesis, { restarts: false })
+    hits.length > 0
+      ? analyseSpeech(model, audio, hits, { restarts: false })
       : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
-  const hesitations = decoded.filter((word) => context.hesitation.has(baseWord(word.text)));
-  return located(analysis, false, hesitations);
+  return located(analysis, false, spotted);
+}
+
+/** A word of the spotting grammar that is neither a free phone nor a filler. */
+function isKeyWord(text: string): boolean {
+  return !text.startsWith('ph_') && !isFiller(text);
 }
 
 function decodePrompt(
@@ -155,7 +179,7 @@ function decodePrompt(
     .filter((word) => !isFiller(word.text));
 }
 
-/** The decoded words the audio supports, as words of the prompt (hesitations left out). */
+/** The sentence grammar's words the audio supports (hesitations left out). */
 function words(decoded: readonly DecodedSegment[], context: PhraseContext): TextWord[] {
   return decoded
     .filter(

@@ -1,4 +1,5 @@
 import type { TextWord } from '../text/words.js';
+import { PHONES, phoneWord } from './phones.js';
 
 const HEADER = '#JSGF V1.0;\ngrammar answer;\n';
 
@@ -36,23 +37,30 @@ export function sequenceGrammar(
   return `${HEADER}public <answer> = /1/ ${sentence} | /${RESTART_WEIGHT}/ ${falseStart} ${restarted.join(' ')};\n`;
 }
 
-/** A hesitation is chosen over a prompt word only where the sound fits it far better. */
+/** A hesitation is chosen over the phone loop only where the sound fits it far better. */
 const HESITATION_WEIGHT = 0.005;
+/**
+ * A key phrase is chosen over the phone loop where it explains the frames nearly as well: the
+ * loop of 39 free phones fits any speech at least as well as one fixed word, so without this
+ * prior the spotter would hear no key phrase at all. Each hit is verified afterwards against
+ * the free loop (evidence/free-speech.ts), so the prior sets recall and the verifier precision.
+ */
+export const KEY_PHRASE_WEIGHT = 1e10;
 
 export interface PromptVocabulary {
   /** The prompt's sentences, each in order. */
   sentences: readonly (readonly TextWord[])[];
-  /** Any prompt word alone, for points made in other words or another order. */
-  promptWords: readonly TextWord[];
+  /** The key points, each the ways it may be said (text/key-phrases.ts), searched for anywhere. */
+  keyPhrases: readonly (readonly (readonly string[])[])[];
   /** Other forms each dictionary word may be said in ("melt": "melts", "melted", "melting"). */
   forms: ReadonlyMap<string, readonly string[]>;
   /** Dictionary words for hesitations ("um", "uh"). */
   hesitations: readonly string[];
 }
 
-function withForms(word: TextWord, forms: PromptVocabulary['forms']): string {
-  const other = word.spoken.length === 1 ? (forms.get(word.spoken[0]!) ?? []) : [];
-  return other.length > 0 ? `(${[phrase(word), ...other].join(' | ')})` : phrase(word);
+function withForms(word: string, forms: PromptVocabulary['forms']): string {
+  const other = forms.get(word) ?? [];
+  return other.length > 0 ? `(${[word, ...other].join(' | ')})` : word;
 }
 
 /**
@@ -64,20 +72,28 @@ function withForms(word: TextWord, forms: PromptVocabulary['forms']): string {
 export function promptSentenceGrammar(vocabulary: PromptVocabulary): string | null {
   if (vocabulary.sentences.length === 0) return null;
   const sentences = vocabulary.sentences.map(
-    (sentence) => `(${sentence.map((word) => `[${withForms(word, vocabulary.forms)}]`).join(' ')})`,
+    (sentence) =>
+      `(${sentence.map((word) => `[${word.spoken.length === 1 ? withForms(word.spoken[0]!, vocabulary.forms) : phrase(word)}]`).join(' ')})`,
   );
   return `${HEADER}public <answer> = ${[...new Set(sentences)].join(' | ')};\n`;
 }
 
 /**
- * A phrase in the answer's own words: any prompt word (with its forms) in any order and
- * number, or a hesitation. The decoder's filler models absorb the words outside the prompt.
+ * Keyword spotting: the phrase as any sequence of free phones (the background that absorbs
+ * whatever else is said), key phrases (each as a whole, in any of its ways, its words in any
+ * regular inflection) and hesitations. Each key phrase is its own hypothesis against the phone
+ * loop, so its chance of being heard does not shrink as the list grows, as it would in a loop
+ * over the prompt's words, whose confusions grow with the vocabulary.
  */
-export function promptWordGrammar(vocabulary: PromptVocabulary): string | null {
+export function spottingGrammar(vocabulary: PromptVocabulary): string {
+  const keyPhrases = vocabulary.keyPhrases.map(
+    (ways) =>
+      `/${KEY_PHRASE_WEIGHT}/ (${ways.map((words) => words.map((word) => withForms(word, vocabulary.forms)).join(' ')).join(' | ')})`,
+  );
   const choices = [
-    ...vocabulary.promptWords.map((word) => withForms(word, vocabulary.forms)),
+    ...PHONES.map(phoneWord),
+    ...[...new Set(keyPhrases)],
     ...vocabulary.hesitations.map((word) => `/${HESITATION_WEIGHT}/ ${word}`),
   ];
-  if (choices.length === 0) return null;
-  return `${HEADER}public <answer> = ( ${[...new Set(choices)].join(' | ')} )*;\n`;
+  return `${HEADER}public <answer> = ( ${choices.join(' | ')} )*;\n`;
 }

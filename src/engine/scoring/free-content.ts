@@ -10,6 +10,13 @@ export interface FreeContent extends ComponentInput {
   relevant: boolean;
 }
 
+/**
+ * The share of key points that earns the full content mark. Examiners do not expect every
+ * keyword of a list of 20–40 in a 40 s answer, and the recogniser hears about three in four of
+ * the points a complete retelling says (BENCHMARKS.md, key points): at this share a complete
+ * retelling scores 4 of 5 or more.
+ */
+export const FULL_MARKS_SHARE = 0.75;
 /** Retell Lecture: the part of the mark for relating the points in the lecture's order. */
 const ORDER_SHARE = 0.15;
 /** Describe Image: the part of the mark for a conclusion or implication. */
@@ -28,7 +35,7 @@ const TASK_NOUN: Record<FreeTask, string> = { rl: 'lecture', di: 'image' };
 
 /**
  * Content on the 0–1 share of its top mark (docs/engine.md, content per task): the share of
- * key points said, held back a little when a lecture's points come out of order or an image
+ * key points said (full at FULL_MARKS_SHARE), held back a little when a lecture's points come out of order or an image
  * description draws no conclusion. Off-topic speech (no key point and no phrase of the prompt)
  * and one word said over and over get 0 and are not relevant.
  */
@@ -62,7 +69,7 @@ export function freeContent(
       false,
     );
   }
-  const coverage = covered.length / total;
+  const coverage = Math.min(1, covered.length / (FULL_MARKS_SHARE * total));
   const [bonus, note] =
     task === 'rl'
       ? [orderAgreement(spotted), 'in the lecture’s order']
@@ -70,9 +77,9 @@ export function freeContent(
   const share = task === 'rl' ? ORDER_SHARE : CONCLUSION_SHARE;
   const fraction = coverage * (1 - share + share * bonus);
   const lead =
-    coverage >= 0.8
+    coverage >= 1
       ? 'The answer covers the key points'
-      : coverage >= 0.4
+      : coverage >= 0.5
         ? 'The answer covers some key points'
         : 'The answer misses most key points';
   const detail =

@@ -1,5 +1,5 @@
 import type { AudioCaution } from '../audio/cautions.js';
-import { untimedWord, type Word } from '../../shared/contract/envelope.js';
+import { untimedWord, type KeyPointResult, type Word } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from './result.js';
 import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
@@ -15,23 +15,21 @@ import {
   type UtteranceFeatures,
 } from '../evidence/features.js';
 import { freeContent, type FreeTask } from './free-content.js';
-import { spotKeyPoints, type KeyPoint, type KeyPointBars, type SpokenWord } from './key-points.js';
+import {
+  runConfidence,
+  spotKeyPoints,
+  type KeyPoint,
+  type SpokenWord,
+  type SpottedKeyPoint,
+} from './key-points.js';
+import { HEARD_BAR, SHOWN_WORD_BAR } from './models/key-point-model.js';
+import { frameCount } from '../evidence/gop.js';
+import type { DecodedSegment } from '../recognizer/acoustic-model.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import * as say from './suggestions.js';
 import { heardWords, insertedWord, withInserted } from './words.js';
 import { withSpeechRate } from './speech-rate.js';
 
-/**
- * A key point counts as said when the GOP (per frame, against the free phone loop) of its
- * least supported word reaches the bar: a lower one inside a phrase verified as part of a
- * prompt sentence. `npm run bench:retell` chooses bars by F1 on speaker-grouped folds of
- * speechocean762 retell answers: 7.5 for words alone in all folds but one; for verified
- * phrases anything from −60 to −15, where F1 on all answers stays within 0.01 (0.755–0.749).
- * −15 is the most precise of those (0.80 against 0.77), and the only one that keeps a
- * synthetic off-topic phrase, passed by the verdict as a prompt sentence, from earning
- * that sentence's key points (test/integration/free-speech-http.test.ts).
- */
-export const KEY_POINT_BARS: KeyPointBars = { followsPrompt: -15, alone: 7.5 };
 /**
  * A silence between two phrases this long counts as a pause of the phrase after it. Shorter
  * ones are the breath between sentences that a single sentence never has, and would make a
@@ -49,9 +47,12 @@ export interface FreeSpeechInput {
   cautions: readonly AudioCaution[];
 }
 
+/** Speech the recogniser could not name, shorter than this, is left out of the words. */
+const MIN_UNCLEAR_MS = 150;
+
 export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
   const spoken = spokenWords(input.analysis);
-  const spotted = spotKeyPoints(input.keyPoints, spoken, KEY_POINT_BARS);
+  const spotted = spotKeyPoints(input.keyPoints, spoken, HEARD_BAR);
   const content = freeContent(input.task, spotted, spoken);
   const shown = input.analysis.phrases.map(shownWords);
   return {
@@ -68,32 +69,55 @@ export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
     transcription: shown
       .flatMap((analysis) => analysis.heard.map((word) => analysis.reference[word.slot]?.display))
       .join(' '),
+    keyPoints: spotted.map((point) => keyPointResult(point, input.durationMs)),
+  };
+}
+
+/** A key point as the response carries it: the request's text, untouched. */
+function keyPointResult(point: SpottedKeyPoint, durationMs: number): KeyPointResult {
+  return {
+    text: point.keyPoint.display,
+    heard: point.found !== null,
+    confidence: Math.round(point.confidence * 1000) / 1000,
+    start: point.found ? Math.min(durationMs, Math.round(point.found.startMs)) : 0,
+    end: point.found ? Math.min(durationMs, Math.round(point.found.endMs)) : 0,
   };
 }
 
 /**
- * The phrase's words an examiner is shown: all of a phrase verified as a prompt sentence;
- * elsewhere only those heard as surely as a key point must be (the rest are the decoder's
- * guesses at words outside the prompt, which it can only name with prompt words).
+ * The phrase's words an examiner is shown: those the recogniser is sure enough were said
+ * (SHOWN_WORD_BAR on the same calibrated confidence as a key point's); the rest are spans of
+ * speech it cannot name, shown as `Unclear` (answerWords).
  */
-function shownWords(phrase: PhraseAnalysis): SpeechAnalysis {
-  if (phrase.followsPrompt) return phrase.analysis;
-  const heard = phrase.analysis.heard.filter((word) => wordGop(word) >= KEY_POINT_BARS.alone);
+function shownWords(phrase: PhraseAnalysis, index: number): SpeechAnalysis {
+  const heard = phrase.analysis.heard.filter(
+    (word) => runConfidence([spokenWord(phrase, index, word)]) >= SHOWN_WORD_BAR,
+  );
   return { ...phrase.analysis, heard };
 }
 
-/** The words heard, in time order, with how well their sounds support them. */
+/** The words heard, in time order, with the evidence for each. */
 export function spokenWords(analysis: FreeSpeechAnalysis): SpokenWord[] {
   return analysis.phrases.flatMap((phrase, index) =>
-    phrase.analysis.heard.map((word) => ({
-      spoken: phrase.analysis.reference[word.slot]?.spoken[0] ?? word.entry,
-      confidence: wordGop(word),
-      startMs: word.startFrame * FRAME_MS,
-      endMs: (word.endFrame + 1) * FRAME_MS,
-      phrase: index,
-      followsPrompt: phrase.followsPrompt,
-    })),
+    phrase.analysis.heard.map((word) => spokenWord(phrase, index, word)),
   );
+}
+
+function spokenWord(
+  phrase: PhraseAnalysis,
+  index: number,
+  word: SpeechAnalysis['heard'][number],
+): SpokenWord {
+  return {
+    spoken: phrase.analysis.reference[word.slot]?.spoken[0] ?? word.entry,
+    gop: wordGop(word),
+    phones: word.phones.length,
+    frames: frameCount(word),
+    startMs: word.startFrame * FRAME_MS,
+    endMs: (word.endFrame + 1) * FRAME_MS,
+    phrase: index,
+    followsPrompt: phrase.followsPrompt,
+  };
 }
 
 interface PhraseDelivery {
@@ -165,24 +189,77 @@ export function withGapBefore(
 }
 
 /**
- * The words heard, phrase by phrase, with the pauses inside and between phrases and the
- * hesitations (`Inserted`, timed, unscored) where they fell.
+ * What the examiner is shown, in time order: the words heard surely enough, the hesitations
+ * (`Inserted`), the rest of the speech as `Unclear` spans, and a `Pause` wherever two of these
+ * are at least PAUSE_MIN_MS apart. Every stretch of speech is covered by an entry, so a pause
+ * (read as the gap between its neighbours) only ever spans silence.
  */
 function answerWords(input: FreeSpeechInput, shown: readonly SpeechAnalysis[]): Word[] {
   const { calibration, scale, durationMs } = input;
-  const words: Word[] = [];
-  let previousEnd: number | null = null;
-  for (const analysis of shown) {
-    const heard = heardWords({ analysis, calibration, scale, durationMs });
-    const first = heard.find((word) => word.label !== 'Pause');
-    if (first && previousEnd !== null && first.start - previousEnd >= PAUSE_MIN_MS) {
-      words.push(untimedWord('', 'Pause', first.start - previousEnd));
-    }
-    words.push(...heard);
-    previousEnd = heard.findLast((word) => word.label !== 'Pause')?.end ?? previousEnd;
-  }
+  const words = shown.flatMap((analysis) =>
+    heardWords({ analysis, calibration, scale, durationMs }).filter(
+      (word) => word.label !== 'Pause',
+    ),
+  );
   const hesitations = input.analysis.phrases.flatMap((phrase) =>
     phrase.hesitations.map((segment) => insertedWord(segment, durationMs)),
   );
-  return withInserted(words, hesitations);
+  const named = withInserted(words, hesitations);
+  const unclear = input.analysis.phrases.flatMap((phrase) =>
+    unclearSpans(phrase, named, durationMs),
+  );
+  const timed = [...named, ...unclear].sort((a, b) => a.start - b.start);
+  return timed.flatMap((word, index) => {
+    const previous = timed[index - 1];
+    const gap = previous ? word.start - previous.end : 0;
+    return gap >= PAUSE_MIN_MS ? [untimedWord('', 'Pause'), word] : [word];
+  });
+}
+
+/** The phrase's speech (not silence or noise) that no shown word or hesitation covers. */
+function unclearSpans(phrase: PhraseAnalysis, named: readonly Word[], durationMs: number): Word[] {
+  const quiet = phrase.silences.map((segment) => msSpan(segment));
+  const covered = [...quiet, ...named.map((word) => ({ start: word.start, end: word.end }))];
+  const spans = uncovered(
+    msSpan({ startFrame: phrase.startFrame, endFrame: phrase.endFrame - 1 }),
+    covered,
+  );
+  return spans
+    .filter((span) => span.end - span.start >= MIN_UNCLEAR_MS)
+    .map((span) => ({
+      word: '',
+      label: 'Unclear',
+      start: Math.min(durationMs, span.start),
+      end: Math.min(durationMs, span.end),
+      pronunciation: 0,
+      phonemes: null,
+      phonics: null,
+      duration: null,
+      userStress: null,
+    }));
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function msSpan(segment: Pick<DecodedSegment, 'startFrame' | 'endFrame'>): Span {
+  return { start: segment.startFrame * FRAME_MS, end: (segment.endFrame + 1) * FRAME_MS };
+}
+
+/** The parts of `whole` that none of `covers` overlaps. */
+function uncovered(whole: Span, covers: readonly Span[]): Span[] {
+  let parts: Span[] = [whole];
+  for (const cover of covers) {
+    parts = parts.flatMap((part) =>
+      cover.end <= part.start || cover.start >= part.end
+        ? [part]
+        : [
+            { start: part.start, end: cover.start },
+            { start: cover.end, end: part.end },
+          ].filter((piece) => piece.end > piece.start),
+    );
+  }
+  return parts;
 }

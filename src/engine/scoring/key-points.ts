@@ -1,11 +1,16 @@
 import { sameStem, stemOf } from '../text/inflections.js';
+import { spokenVariants } from '../text/key-phrases.js';
 import { isGenericWord } from '../text/vocabulary.js';
-import { sentencesOf, tokenize, type TextWord } from '../text/words.js';
+import { sentencesOf, type TextWord } from '../text/words.js';
+import { saidConfidence, type KeyPointEvidence } from './models/key-point-model.js';
 
 /** A point the answer should make: one word, or a phrase that counts once ("climate change"). */
 export interface KeyPoint {
+  /** Exactly as the request gave it (a `keywords` entry), or as refText writes the word. */
   display: string;
-  /** The dictionary words that say it, in order. */
+  /** The ways it may be said, each its dictionary words in order (text/key-phrases.ts). */
+  variants: string[][];
+  /** Its plain reading: the first of `variants`. */
   words: string[];
 }
 
@@ -13,15 +18,16 @@ export interface KeyPoint {
 export const MAX_KEY_POINTS = 20;
 
 /**
- * The request's keywords (each one point, however many words), or else refText's content
- * words: not function words or what any answer says ("lecture", "shows"), one per stem. When
- * there are more than MAX_KEY_POINTS, the most repeated are kept, then the first of each
- * sentence, then the second…, so every sentence keeps its points; listed in the text's order.
+ * The request's keywords (each one point, however many words or commas it holds), or else
+ * refText's content words: not function words or what any answer says ("lecture", "shows"),
+ * one per stem. When there are more than MAX_KEY_POINTS, the most repeated are kept, then the
+ * first of each sentence, then the second…, so every sentence keeps its points; listed in the
+ * text's order.
  */
 export function keyPointsFor(refText: string, keywords: readonly string[] | undefined): KeyPoint[] {
   const given = (keywords ?? []).flatMap((keyword): KeyPoint[] => {
-    const words = tokenize(keyword).flatMap((word) => word.spoken);
-    return words.length > 0 ? [{ display: keyword.trim(), words }] : [];
+    const variants = spokenVariants(keyword);
+    return variants.length > 0 ? [{ display: keyword, variants, words: variants[0]! }] : [];
   });
   if (given.length > 0) return given;
   const counts = new Map<string, { word: TextWord; count: number; first: number; rank: number }>();
@@ -42,14 +48,20 @@ export function keyPointsFor(refText: string, keywords: readonly string[] | unde
     .sort((a, b) => b.count - a.count || a.rank - b.rank || a.first - b.first)
     .slice(0, MAX_KEY_POINTS)
     .sort((a, b) => a.first - b.first)
-    .map(({ word }) => ({ display: word.display, words: word.spoken }));
+    .map(({ word }) => {
+      const variants = spokenVariants(word.display);
+      return { display: word.display, variants, words: variants[0] ?? word.spoken };
+    });
 }
 
-/** A word the answer was heard to say, with how well its sounds support it. */
+/** A word the answer was heard to say, with the evidence for it. */
 export interface SpokenWord {
   spoken: string;
-  /** Word GOP against the free phone loop (higher: better supported). */
-  confidence: number;
+  /** Word GOP against the free phone loop, per frame (higher: better supported). */
+  gop: number;
+  /** Its phones and frames, so a run of words can be judged as one hypothesis. */
+  phones: number;
+  frames: number;
   startMs: number;
   endMs: number;
   /** Words of one phrase are adjacent only within that phrase. */
@@ -58,54 +70,82 @@ export interface SpokenWord {
   followsPrompt: boolean;
 }
 
-/** The confidence a key point needs: in a phrase that follows the prompt, and elsewhere. */
-export interface KeyPointBars {
-  followsPrompt: number;
-  alone: number;
+export interface KeyPointPlace {
+  confidence: number;
+  startMs: number;
+  endMs: number;
 }
 
 export interface SpottedKeyPoint {
   keyPoint: KeyPoint;
-  /** The first place it was said, or null when it was not heard. */
-  found: { confidence: number; startMs: number; endMs: number } | null;
+  /** How sure the engine is that it was said (0–1), at its most confident place. */
+  confidence: number;
+  /** That place, or null when the confidence stays below the bar. */
+  found: KeyPointPlace | null;
 }
 
 /**
- * Where each key point was said: all its words in order, one after another in one phrase, in
- * any regular inflection. A place's confidence is that of its least supported word; a key
- * point counts as said when a place reaches the bar for its phrase.
+ * Where each key point was said: all its words of one of its ways, in order, one after
+ * another in one phrase, in any regular inflection. A place's confidence is the calibrated
+ * chance that run of words was said (its GOP over all its frames, its length in phones);
+ * a key point counts as said when its best place reaches `bar`.
  */
 export function spotKeyPoints(
   keyPoints: readonly KeyPoint[],
   words: readonly SpokenWord[],
-  bars: KeyPointBars,
+  bar: number,
 ): SpottedKeyPoint[] {
   return keyPoints.map((keyPoint) => {
-    const passes = (word: SpokenWord): boolean =>
-      word.confidence >= (word.followsPrompt ? bars.followsPrompt : bars.alone);
-    return { keyPoint, found: firstPlace(keyPoint, words, passes) };
+    const place = bestPlace(keyPoint, words);
+    return {
+      keyPoint,
+      confidence: place?.confidence ?? 0,
+      found: place && place.confidence >= bar ? place : null,
+    };
   });
 }
 
-/** The first place where the key point was said with every word passing its bar. */
-function firstPlace(
+/** Every place the key point's words were heard, each with the evidence for it. */
+export function keyPointPlaces(
   keyPoint: KeyPoint,
   words: readonly SpokenWord[],
-  passes: (word: SpokenWord) => boolean,
-): { confidence: number; startMs: number; endMs: number } | null {
-  for (const [start, first] of words.entries()) {
-    const run = keyPoint.words.map((_, offset) => words[start + offset]);
-    const matches = run.every(
-      (word, offset) =>
-        word !== undefined &&
-        word.phrase === first.phrase &&
-        passes(word) &&
-        sameStem(word.spoken, keyPoint.words[offset]!),
-    );
-    if (matches) {
-      const confidence = Math.min(...run.map((word) => word!.confidence));
-      return { confidence, startMs: first.startMs, endMs: run.at(-1)!.endMs };
+): Array<{ run: SpokenWord[]; evidence: KeyPointEvidence }> {
+  const places: Array<{ run: SpokenWord[]; evidence: KeyPointEvidence }> = [];
+  for (const variant of keyPoint.variants) {
+    for (const [start, first] of words.entries()) {
+      const run = words.slice(start, start + variant.length);
+      const matches =
+        run.length === variant.length &&
+        run.every(
+          (word, offset) => word.phrase === first.phrase && sameStem(word.spoken, variant[offset]!),
+        );
+      if (matches) places.push({ run, evidence: runEvidence(run) });
     }
   }
-  return null;
+  return places;
+}
+
+function bestPlace(keyPoint: KeyPoint, words: readonly SpokenWord[]): KeyPointPlace | null {
+  let best: KeyPointPlace | null = null;
+  for (const { run, evidence } of keyPointPlaces(keyPoint, words)) {
+    const confidence = saidConfidence(evidence);
+    if (best === null || confidence > best.confidence)
+      best = { confidence, startMs: run[0]!.startMs, endMs: run.at(-1)!.endMs };
+  }
+  return best;
+}
+
+/** The calibrated chance a run of adjacent words (one word, or a key phrase) was said. */
+export function runConfidence(run: readonly SpokenWord[]): number {
+  return saidConfidence(runEvidence(run));
+}
+
+/** A run of words as one hypothesis: its GOP over all its frames, its phones. */
+export function runEvidence(run: readonly SpokenWord[]): KeyPointEvidence {
+  const frames = run.reduce((sum, word) => sum + word.frames, 0);
+  return {
+    gop: run.reduce((sum, word) => sum + word.gop * word.frames, 0) / Math.max(1, frames),
+    phones: run.reduce((sum, word) => sum + word.phones, 0),
+    followsPrompt: run.every((word) => word.followsPrompt),
+  };
 }

@@ -18,13 +18,16 @@ export async function analyseFreeAnswer(
 ): Promise<{ analysis: FreeSpeechAnalysis; keyPoints: KeyPoint[] }> {
   const keyPoints = keyPointsFor(request.refText, request.keywords);
   const phrases = await splitIntoPhrases(samples);
-  const keyWords = keyPoints.flatMap((keyPoint) => keyPoint.words);
   const analysis = await engine.queue.run(() =>
     analyseFreeSpeech(
       engine.model,
       samples,
       phrases,
-      promptVocabulary(engine.model, request.refText, keyWords),
+      promptVocabulary(
+        engine.model,
+        request.refText,
+        keyPoints.map((keyPoint) => keyPoint.variants),
+      ),
       (phrase) => verdict(phrase, engine.calibration) === 'rendition',
     ),
   );
@@ -32,8 +35,8 @@ export async function analyseFreeAnswer(
 }
 
 /**
- * Retell Lecture and Describe Image: phrases recognised against the prompt's sentences, then
- * its words (recognizer/grammar.ts); content is the key points said (scoring/free-content.ts).
+ * Retell Lecture and Describe Image: phrases recognised against the prompt's sentences, else
+ * its key points spotted against a phone loop (recognizer/grammar.ts); content is the key points said (scoring/free-content.ts).
  */
 export function freeSpeechScorer(task: FreeTask) {
   return async function scoreFreeAnswer(

@@ -95,3 +95,18 @@ export function spellNumber(token: string): string[] | null {
   if (value > MAX_SPELLED_NUMBER) return null;
   return ordinal ? ordinalWords(value) : cardinalWords(value);
 }
+
+/**
+ * A year as it is said: 1990 → nineteen ninety, 1905 → nineteen oh five, 2010 → twenty ten
+ * (1100–1999 and 2010–2099); null for other numbers, which are said as cardinals.
+ */
+export function yearWords(n: number): string[] | null {
+  const inRange = (n >= 1100 && n <= 1999) || (n >= 2010 && n <= 2099);
+  if (!Number.isInteger(n) || !inRange) return null;
+  const century = wordsBelowHundred(Math.floor(n / 100));
+  const rest = n % 100;
+  if (rest === 0) return [...century, 'hundred'];
+  return rest < 10
+    ? [...century, 'oh', ONES[rest] as string]
+    : [...century, ...wordsBelowHundred(rest)];
+}

@@ -1,0 +1,45 @@
+/**
+ * The chance that a run of words (a key point, or one word of the transcript) was truly said,
+ * from the evidence the recogniser has for it: a logistic model on its GOP per frame against
+ * the free phone loop (the log-likelihood ratio of the forced alignment over the loop), its
+ * length in phones (a long phrase that fits reaches the same GOP by chance far less often than
+ * a short word) and whether its phrase was verified as a prompt sentence. Fitted by
+ * `npx tsx scripts/training/fit-key-points.ts` on speechocean762 retellings of corpus-train
+ * speakers (BENCHMARKS.md, key points).
+ */
+export interface KeyPointModel {
+  intercept: number;
+  gop: number;
+  logPhones: number;
+  followsPrompt: number;
+}
+
+export interface KeyPointEvidence {
+  gop: number;
+  phones: number;
+  followsPrompt: boolean;
+}
+
+export const KEY_POINT_MODEL: KeyPointModel = {
+  intercept: 1,
+  gop: 0.25,
+  logPhones: 0.5,
+  followsPrompt: 2,
+};
+
+/** A key point with at least this confidence counts as heard. */
+export const HEARD_BAR = 0.5;
+/** A word of the transcript with less than this confidence is shown as `Unclear`. */
+export const SHOWN_WORD_BAR = 0.5;
+
+export function saidConfidence(
+  evidence: KeyPointEvidence,
+  model: KeyPointModel = KEY_POINT_MODEL,
+): number {
+  const z =
+    model.intercept +
+    model.gop * evidence.gop +
+    model.logPhones * Math.log(Math.max(1, evidence.phones)) +
+    model.followsPrompt * (evidence.followsPrompt ? 1 : 0);
+  return 1 / (1 + Math.exp(-z));
+}
