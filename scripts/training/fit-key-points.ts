@@ -21,6 +21,7 @@ import { analyseFreeAnswer, loadSpeechEngine } from '../../src/engine/tasks/inde
 import { spokenWords } from '../../src/engine/scoring/free-speech.js';
 import { keyPointPlaces, runEvidence, type KeyPoint } from '../../src/engine/scoring/key-points.js';
 import {
+  KEY_POINT_MODEL,
   saidConfidence,
   type KeyPointEvidence,
   type KeyPointModel,
@@ -73,7 +74,9 @@ async function collect(limit: number, shard: { index: number; count: number }): 
       ...keyPoints.map((keyPoint): Row => {
         const places = keyPointPlaces(keyPoint, words);
         const best = places.sort(
-          (a, b) => saidConfidence(b.evidence) - saidConfidence(a.evidence),
+          (a, b) =>
+            saidConfidence(b.evidence, KEY_POINT_MODEL) -
+            saidConfidence(a.evidence, KEY_POINT_MODEL),
         )[0];
         return {
           speaker: item.speaker,
@@ -107,23 +110,52 @@ function features(evidence: KeyPointEvidence): number[] {
   return [1, evidence.gop, Math.log(Math.max(1, evidence.phones)), evidence.followsPrompt ? 1 : 0];
 }
 
-/** Logistic regression by gradient ascent on the mean log-likelihood, lightly ridged. */
+/** Logistic regression by Newton's method (iteratively reweighted least squares), lightly ridged. */
 export function fitLogistic(rows: readonly Row[]): KeyPointModel {
   const data = rows.filter((row) => row.evidence !== null);
-  let weights = [0, 0.1, 0, 0];
-  for (let step = 0; step < 3000; step += 1) {
-    const gradient = [0, 0, 0, 0];
+  let weights = [0, 0, 0, 0];
+  for (let step = 0; step < 30; step += 1) {
+    const hessian = weights.map((_, k) => weights.map((__, j) => (k === j ? 1e-3 : 0)));
+    const gradient = weights.map((w) => -1e-3 * w);
     for (const row of data) {
       const x = features(row.evidence!);
       const p = 1 / (1 + Math.exp(-x.reduce((sum, value, k) => sum + value * weights[k]!, 0)));
-      x.forEach((value, k) => (gradient[k]! += ((row.truth ? 1 : 0) - p) * value));
+      const w = p * (1 - p) + 1e-9;
+      x.forEach((value, k) => {
+        gradient[k]! += ((row.truth ? 1 : 0) - p) * value;
+        x.forEach((other, j) => (hessian[k]![j]! += w * value * other));
+      });
     }
-    weights = weights.map(
-      (w, k) => w + (0.05 * gradient[k]!) / data.length - (k > 0 ? 1e-4 * w : 0),
-    );
+    const delta = solve(hessian, gradient);
+    weights = weights.map((w, k) => w + delta[k]!);
   }
   const [intercept, gop, logPhones, followsPrompt] = weights as [number, number, number, number];
   return { intercept, gop, logPhones, followsPrompt };
+}
+
+/** Gaussian elimination with partial pivoting: A x = b. */
+function solve(matrix: number[][], vector: number[]): number[] {
+  const a = matrix.map((row, index) => [...row, vector[index]!]);
+  const n = a.length;
+  for (let col = 0; col < n; col += 1) {
+    const pivot = a.reduce(
+      (best, row, index) =>
+        index >= col && Math.abs(row[col]!) > Math.abs(a[best]![col]!) ? index : best,
+      col,
+    );
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    for (let row = col + 1; row < n; row += 1) {
+      const factor = a[row]![col]! / a[col]![col]!;
+      for (let k = col; k <= n; k += 1) a[row]![k]! -= factor * a[col]![k]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let row = n - 1; row >= 0; row -= 1) {
+    let sum = a[row]![n]!;
+    for (let k = row + 1; k < n; k += 1) sum -= a[row]![k]! * x[k]!;
+    x[row] = sum / a[row]![row]!;
+  }
+  return x;
 }
 
 function confidence(row: Row, model: KeyPointModel): number {

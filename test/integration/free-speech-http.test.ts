@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Component, Word } from '../../src/shared/contract/envelope.js';
+import type { Component, KeyPointResult, Word } from '../../src/shared/contract/envelope.js';
 import {
   concatenate,
   edit,
@@ -29,6 +29,20 @@ const IMAGE = [
 ];
 const IMAGE_KEYWORDS = ['visitors', 'museum', 'rose', 'peaked', 'closed', 'months', 'popular'];
 
+/** Ten sentences: the retelling of all of them, of half, and an off-topic answer are compared. */
+const LONG_LECTURE = [
+  'Honey bees carry pollen from one flower to another.',
+  'Farmers rely on bees to grow apples and almonds.',
+  'In recent years many bee colonies have collapsed.',
+  'Pesticides used on crops can poison the insects.',
+  'A parasite called the varroa mite also weakens hives.',
+  'Warmer winters confuse the bees and drain their food.',
+  'Some cities now keep hives on the roofs of buildings.',
+  'Wild flowers planted beside roads give bees more food.',
+  'Scientists are breeding bees that resist the mites.',
+  'Without bees the price of fruit would rise sharply.',
+];
+
 const OFF_TOPIC = [
   'My favourite food is pasta with tomato sauce.',
   'I cook dinner for my family on Sundays.',
@@ -38,6 +52,7 @@ const OFF_TOPIC = [
 interface Scored {
   components: Component[];
   words: Word[];
+  keyPoints?: KeyPointResult[];
 }
 
 /**
@@ -69,7 +84,7 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
       precision: 0.01,
     });
     expect(reply.status).toBe(200);
-    const body = reply.body as { data: { components: Component[]; words: Word[] } };
+    const body = reply.body as { data: Scored };
     return body.data;
   }
 
@@ -98,6 +113,70 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
       expect(offTopic.components[0]?.suggestion).toMatch(/off-topic|misses most/u);
     },
   );
+
+  it('rl: a retelling of a whole 10-sentence lecture outscores half of it, which outscores an off-topic answer', async () => {
+    const request = { refText: LONG_LECTURE.join(' ') };
+    const all = await score('rl', await answer(LONG_LECTURE), request);
+    const half = await score('rl', await answer(LONG_LECTURE.slice(0, 5)), request);
+    const offTopic = await score('rl', await answer(OFF_TOPIC), request);
+    const content = [all, half, offTopic].map((result) => scoreOf(result, 'score_content'));
+    expect(content[0]).toBeGreaterThanOrEqual(4);
+    expect(content[0]).toBeGreaterThan(content[1]!);
+    expect(content[1]).toBeGreaterThan(content[2]!);
+    const heard = (result: Scored): number =>
+      (result.keyPoints ?? []).filter((point) => point.heard).length;
+    expect(heard(all)).toBeGreaterThan(heard(half));
+    expect(all.keyPoints).toHaveLength(20);
+  });
+
+  it('returns every keyword as one key point, exactly as sent and in order, heard or not', async () => {
+    const keywords = [
+      'U.S. economy',
+      '1990',
+      'climate, change',
+      'well-known',
+      'trade with Asia',
+      'e.g. governments',
+    ];
+    const result = await score(
+      'rl',
+      await answer(['The U.S. economy grew after 1990, and trade with Asia doubled.']),
+      { refText: 'The U.S. economy grew after 1990. Trade with Asia doubled.', keywords },
+    );
+    const points = result.keyPoints ?? [];
+    expect(points.map((point) => point.text)).toEqual(keywords);
+    for (const point of points) {
+      expect(point.confidence).toBeGreaterThanOrEqual(0);
+      expect(point.confidence).toBeLessThanOrEqual(1);
+      if (point.heard) expect(point.end).toBeGreaterThan(point.start);
+      else expect([point.start, point.end]).toEqual([0, 0]);
+    }
+    const heard = points.filter((point) => point.heard).map((point) => point.text);
+    expect(heard).toEqual(expect.arrayContaining(['U.S. economy', 'trade with Asia']));
+    expect(heard).not.toContain('climate, change');
+    expect(heard).not.toContain('e.g. governments');
+    expect(result.components[0]?.suggestion).toContain('Missed: climate, change, well-known');
+  });
+
+  it('covers all speech with words or Unclear spans, so a pause only ever stands for a silence of 300 ms', async () => {
+    const result = await score('rl', await answer([...LECTURE.slice(0, 2), OFF_TOPIC[0]!]), {
+      refText: LECTURE.join(' '),
+    });
+    const timed = result.words.filter((word) => word.label !== 'Pause');
+    for (const word of result.words.filter((entry) => entry.label === 'Unclear')) {
+      expect(word).toMatchObject({ word: '', pronunciation: 0, phonemes: null, phonics: null });
+      expect(word.end).toBeGreaterThan(word.start);
+    }
+    result.words.forEach((word, index) => {
+      if (word.label !== 'Pause') return;
+      const before = result.words[index - 1]!;
+      const after = result.words[index + 1]!;
+      expect(after.start - before.end).toBeGreaterThanOrEqual(300);
+    });
+    timed.slice(1).forEach((word, index) => {
+      expect(word.start).toBeGreaterThanOrEqual(timed[index]!.start);
+    });
+  });
 
   it('scores a 30 s answer within 0.5 of its sentences scored alone', async () => {
     const whole = await score('rl', await answer(LECTURE), { refText: LECTURE.join(' ') });

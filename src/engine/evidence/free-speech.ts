@@ -11,7 +11,7 @@ import {
   spottingGrammar,
   type PromptVocabulary,
 } from '../recognizer/grammar.js';
-import { isFiller, isSilence } from '../recognizer/recognize.js';
+import { isFiller } from '../recognizer/recognize.js';
 import { sameStem } from '../text/inflections.js';
 import type { TextWord } from '../text/words.js';
 import { analyseSpeech, shiftSegment, shiftWord, type SpeechAnalysis } from './analysis.js';
@@ -42,8 +42,13 @@ export interface PhraseAnalysis {
   followsPrompt: boolean;
   /** "um", "uh": heard, never words of the answer. */
   hesitations: DecodedSegment[];
-  /** Where the recogniser heard silence inside the phrase (frames of the whole answer). */
+  /** Where the recogniser heard silence or noise, not speech (frames of the whole answer). */
   silences: DecodedSegment[];
+  /**
+   * In a phrase verified as a prompt sentence, the key-point words the spotter heard outside
+   * that sentence's words, each run verified alone against the free phone loop.
+   */
+  spotted: SpeechAnalysis[];
 }
 
 export interface FreeSpeechAnalysis {
@@ -125,6 +130,7 @@ function analysePhrase(
     analysis: SpeechAnalysis,
     followsPrompt: boolean,
     path: readonly DecodedSegment[],
+    spotted: readonly SpeechAnalysis[] = [],
   ): PhraseAnalysis => ({
     analysis: shifted(analysis, offset),
     startFrame: offset,
@@ -135,8 +141,9 @@ function analysePhrase(
       .filter((word) => context.hesitation.has(baseWord(word.text)))
       .map((segment) => shiftSegment(segment, offset)),
     silences: path
-      .filter((segment) => isSilence(segment.text))
+      .filter((segment) => isFiller(segment.text))
       .map((segment) => shiftSegment(segment, offset)),
+    spotted: spotted.map((analysis) => shifted(analysis, offset)),
   });
   const sentence = closestSentence(
     words(decodePrompt(model, audio, context.sentenceGrammar), context),
@@ -145,22 +152,75 @@ function analysePhrase(
   const asSentence = sentence
     ? analyseSpeech(model, audio, [...sentence], { restarts: false })
     : null;
-  if (asSentence && context.isRendition(asSentence))
-    return located(asSentence, true, asSentence.decodedPath);
   const spotted = model.withBeams(SPOTTING_BEAMS, () =>
     model.decodeGrammar(audio, context.spottingGrammar),
   );
-  const hits = spotted
-    .filter((segment) => isKeyWord(segment.text) && !context.hesitation.has(baseWord(segment.text)))
-    .map((segment): TextWord => {
-      const spoken = baseWord(segment.text);
-      return { display: context.display.get(spoken) ?? spoken, spoken: [spoken] };
-    });
+  const hits = spotted.filter(
+    (segment) => isKeyWord(segment.text) && !context.hesitation.has(baseWord(segment.text)),
+  );
+  if (asSentence && context.isRendition(asSentence)) {
+    const outside = hitRuns(hits).filter((run) => !withinWords(run, asSentence));
+    const verified = outside.map((run) => verifyRun(model, audio, run, context));
+    return located(asSentence, true, asSentence.decodedPath, verified);
+  }
   const analysis =
     hits.length > 0
-      ? analyseSpeech(model, audio, hits, { restarts: false })
+      ? analyseSpeech(
+          model,
+          audio,
+          hits.map((hit) => textWord(hit, context)),
+          { restarts: false },
+        )
       : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
   return located(analysis, false, spotted);
+}
+
+function textWord(segment: DecodedSegment, context: PhraseContext): TextWord {
+  const spoken = baseWord(segment.text);
+  return { display: context.display.get(spoken) ?? spoken, spoken: [spoken] };
+}
+
+/** Hits that follow one another without a phone between: the words of one key phrase. */
+function hitRuns(hits: readonly DecodedSegment[]): DecodedSegment[][] {
+  const runs: DecodedSegment[][] = [];
+  for (const hit of hits) {
+    const last = runs.at(-1)?.at(-1);
+    if (last && hit.startFrame - last.endFrame <= 1) runs.at(-1)!.push(hit);
+    else runs.push([hit]);
+  }
+  return runs;
+}
+
+/** Each hit of the run lies on a heard word of the verified sentence of the same stem. */
+function withinWords(run: readonly DecodedSegment[], analysis: SpeechAnalysis): boolean {
+  return run.every((hit) =>
+    analysis.heard.some(
+      (word) =>
+        word.startFrame <= hit.endFrame &&
+        word.endFrame >= hit.startFrame &&
+        sameStem(analysis.reference[word.slot]?.spoken[0] ?? word.entry, baseWord(hit.text)),
+    ),
+  );
+}
+
+/** Frames either side of a hit that its verification sees, for the phones at its edges. */
+const VERIFY_MARGIN_FRAMES = 10;
+
+/**
+ * A spotted run verified on its own frames: force-aligned and compared with the free phone
+ * loop there (the log-likelihood ratio a key point's confidence is calibrated on).
+ */
+function verifyRun(
+  model: AcousticModel,
+  audio: Float32Array,
+  run: readonly DecodedSegment[],
+  context: PhraseContext,
+): SpeechAnalysis {
+  const start = Math.max(0, run[0]!.startFrame - VERIFY_MARGIN_FRAMES);
+  const end = run.at(-1)!.endFrame + VERIFY_MARGIN_FRAMES;
+  const span = audio.subarray(start * SAMPLES_PER_FRAME, (end + 1) * SAMPLES_PER_FRAME);
+  const words = run.map((hit) => textWord(hit, context));
+  return shifted(analyseSpeech(model, span, words, { restarts: false }), start);
 }
 
 /** A word of the spotting grammar that is neither a free phone nor a filler. */

@@ -16,7 +16,7 @@ import {
 } from '../evidence/features.js';
 import { freeContent, type FreeTask } from './free-content.js';
 import {
-  runConfidence,
+  wordConfidence,
   spotKeyPoints,
   type KeyPoint,
   type SpokenWord,
@@ -54,7 +54,7 @@ export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
   const spoken = spokenWords(input.analysis);
   const spotted = spotKeyPoints(input.keyPoints, spoken, HEARD_BAR);
   const content = freeContent(input.task, spotted, spoken);
-  const shown = input.analysis.phrases.map(shownWords);
+  const shown = input.analysis.phrases.flatMap(shownWords);
   return {
     components: speakingComponents(
       {
@@ -89,34 +89,46 @@ function keyPointResult(point: SpottedKeyPoint, durationMs: number): KeyPointRes
  * (SHOWN_WORD_BAR on the same calibrated confidence as a key point's); the rest are spans of
  * speech it cannot name, shown as `Unclear` (answerWords).
  */
-function shownWords(phrase: PhraseAnalysis, index: number): SpeechAnalysis {
-  const heard = phrase.analysis.heard.filter(
-    (word) => runConfidence([spokenWord(phrase, index, word)]) >= SHOWN_WORD_BAR,
-  );
-  return { ...phrase.analysis, heard };
+function shownWords(phrase: PhraseAnalysis): SpeechAnalysis[] {
+  return [phrase.analysis, ...phrase.spotted].map((part) => {
+    const followsPrompt = phrase.followsPrompt && part === phrase.analysis;
+    const heard = part.heard.filter(
+      (word) => wordConfidence(spokenWord(part, 0, followsPrompt, word)) >= SHOWN_WORD_BAR,
+    );
+    return { ...part, heard };
+  });
 }
 
-/** The words heard, in time order, with the evidence for each. */
+/**
+ * The words heard, phrase by phrase, with the evidence for each: a phrase's own words, then
+ * each run of key-point words spotted beside a verified sentence (its own run of words).
+ */
 export function spokenWords(analysis: FreeSpeechAnalysis): SpokenWord[] {
-  return analysis.phrases.flatMap((phrase, index) =>
-    phrase.analysis.heard.map((word) => spokenWord(phrase, index, word)),
+  let run = 0;
+  return analysis.phrases.flatMap((phrase) =>
+    [phrase.analysis, ...phrase.spotted].flatMap((part) => {
+      run += 1;
+      const followsPrompt = phrase.followsPrompt && part === phrase.analysis;
+      return part.heard.map((word) => spokenWord(part, run, followsPrompt, word));
+    }),
   );
 }
 
 function spokenWord(
-  phrase: PhraseAnalysis,
-  index: number,
+  analysis: SpeechAnalysis,
+  run: number,
+  followsPrompt: boolean,
   word: SpeechAnalysis['heard'][number],
 ): SpokenWord {
   return {
-    spoken: phrase.analysis.reference[word.slot]?.spoken[0] ?? word.entry,
+    spoken: analysis.reference[word.slot]?.spoken[0] ?? word.entry,
     gop: wordGop(word),
     phones: word.phones.length,
     frames: frameCount(word),
     startMs: word.startFrame * FRAME_MS,
     endMs: (word.endFrame + 1) * FRAME_MS,
-    phrase: index,
-    followsPrompt: phrase.followsPrompt,
+    phrase: run,
+    followsPrompt,
   };
 }
 

@@ -2,7 +2,12 @@ import { sameStem, stemOf } from '../text/inflections.js';
 import { spokenVariants } from '../text/key-phrases.js';
 import { isGenericWord } from '../text/vocabulary.js';
 import { sentencesOf, type TextWord } from '../text/words.js';
-import { saidConfidence, type KeyPointEvidence } from './models/key-point-model.js';
+import {
+  KEY_POINT_MODEL,
+  saidConfidence,
+  SHOWN_WORD_MODEL,
+  type KeyPointEvidence,
+} from './models/key-point-model.js';
 
 /** A point the answer should make: one word, or a phrase that counts once ("climate change"). */
 export interface KeyPoint {
@@ -128,16 +133,16 @@ export function keyPointPlaces(
 function bestPlace(keyPoint: KeyPoint, words: readonly SpokenWord[]): KeyPointPlace | null {
   let best: KeyPointPlace | null = null;
   for (const { run, evidence } of keyPointPlaces(keyPoint, words)) {
-    const confidence = saidConfidence(evidence);
+    const confidence = saidConfidence(evidence, KEY_POINT_MODEL);
     if (best === null || confidence > best.confidence)
       best = { confidence, startMs: run[0]!.startMs, endMs: run.at(-1)!.endMs };
   }
   return best;
 }
 
-/** The calibrated chance a run of adjacent words (one word, or a key phrase) was said. */
-export function runConfidence(run: readonly SpokenWord[]): number {
-  return saidConfidence(runEvidence(run));
+/** The calibrated chance a word of the transcript was said. */
+export function wordConfidence(word: SpokenWord): number {
+  return saidConfidence(runEvidence([word]), SHOWN_WORD_MODEL);
 }
 
 /** A run of words as one hypothesis: its GOP over all its frames, its phones. */

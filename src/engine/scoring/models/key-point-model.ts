@@ -20,22 +20,27 @@ export interface KeyPointEvidence {
   followsPrompt: boolean;
 }
 
+/** The chance a key point was said, where it was heard best. */
 export const KEY_POINT_MODEL: KeyPointModel = {
   intercept: 1,
   gop: 0.25,
   logPhones: 0.5,
   followsPrompt: 2,
 };
-
-/** A key point with at least this confidence counts as heard. */
+/** A key point with at least this confidence counts as heard (the bar of best F1). */
 export const HEARD_BAR = 0.5;
-/** A word of the transcript with less than this confidence is shown as `Unclear`. */
+
+/** The chance a word of the transcript was said (the same evidence, fitted on words). */
+export const SHOWN_WORD_MODEL: KeyPointModel = {
+  intercept: 1,
+  gop: 0.25,
+  logPhones: 0.5,
+  followsPrompt: 2,
+};
+/** A word with less confidence is shown as `Unclear` (the lowest bar of 85% precision). */
 export const SHOWN_WORD_BAR = 0.5;
 
-export function saidConfidence(
-  evidence: KeyPointEvidence,
-  model: KeyPointModel = KEY_POINT_MODEL,
-): number {
+export function saidConfidence(evidence: KeyPointEvidence, model: KeyPointModel): number {
   const z =
     model.intercept +
     model.gop * evidence.gop +
