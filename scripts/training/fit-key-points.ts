@@ -16,10 +16,16 @@ import { fileURLToPath } from 'node:url';
 import { corpusAvailable, readLabels } from '../../bench/so762-corpus.js';
 import { speakerFolds } from '../../bench/so762-cv.js';
 import { isTestSpeaker } from '../../bench/so762-split.js';
-import { buildRetellCases, joined, recording } from '../../bench/retell-cases.js';
+import {
+  answerSamples,
+  buildExamRetellCases,
+  EXAM_OPTIONS,
+  saidText,
+  type ExamRetellCase,
+} from '../../bench/retell-cases.js';
 import { analyseFreeAnswer, loadSpeechEngine } from '../../src/engine/tasks/index.js';
 import { spokenWords } from '../../src/engine/scoring/free-speech.js';
-import { keyPointPlaces, runEvidence, type KeyPoint } from '../../src/engine/scoring/key-points.js';
+import { keyPointPlaces, runEvidence } from '../../src/engine/scoring/key-points.js';
 import {
   KEY_POINT_MODEL,
   saidConfidence,
@@ -27,51 +33,60 @@ import {
   type KeyPointModel,
 } from '../../src/engine/scoring/models/key-point-model.js';
 import { configuredModel } from '../../src/engine/recognizer/models.js';
+import { FULL_MARKS_SHARE } from '../../src/engine/scoring/free-content.js';
+import { pearson } from '../../src/engine/evidence/statistics.js';
 import { sameStem } from '../../src/engine/text/inflections.js';
 import { tokenize } from '../../src/engine/text/words.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CACHE = join(ROOT, '.tmp', `key-points-${configuredModel()}`, 'rows.jsonl');
+const CACHE = join(ROOT, '.tmp', `key-points-${configuredModel()}`, 'exam-rows.jsonl');
 
 interface Row {
+  caseId: string;
   speaker: string;
   kind: 'point' | 'word';
   evidence: KeyPointEvidence | null;
   truth: boolean;
+  lectureSentences: number;
+  listSize: number;
+  /** The share of the lecture's sentences the answer says. */
+  share: number;
 }
 
-/** Does `words` say the key point: one of its ways, word after word, in any inflection. */
-function says(words: readonly string[], keyPoint: KeyPoint): boolean {
-  return keyPoint.variants.some((variant) =>
-    words.some((_, start) =>
-      variant.every((part, offset) => {
-        const word = words[start + offset];
-        return word !== undefined && sameStem(word, part);
-      }),
-    ),
+/** Exam-like cases (bench/retell-cases.ts), fewer answers per cell than the bench scores. */
+function examCases(answersPerCell: number): ExamRetellCase[] {
+  return buildExamRetellCases(readLabels(), { ...EXAM_OPTIONS, answersPerCell });
+}
+
+async function collect(
+  answersPerCell: number,
+  shard: { index: number; count: number },
+): Promise<void> {
+  const done = new Set(readRows().map((row) => row.caseId));
+  const cases = examCases(answersPerCell).filter(
+    (item, index) => index % shard.count === shard.index && !done.has(item.id),
   );
-}
-
-async function collect(limit: number, shard: { index: number; count: number }): Promise<void> {
-  const done = new Set(readRows().map((row) => row.speaker));
-  const cases = buildRetellCases(readLabels())
-    .slice(0, limit)
-    .filter((item, index) => index % shard.count === shard.index && !done.has(item.speaker));
   if (cases.length === 0) return;
   mkdirSync(dirname(CACHE), { recursive: true });
   const engine = await loadSpeechEngine();
   for (const [index, item] of cases.entries()) {
-    const audio = await Promise.all(item.parts.map((part) => recording(part.labelId)));
-    const samples = joined(audio, item.gapsSeconds, item.parts.length);
+    const samples = await answerSamples(item.answer);
     const { analysis, keyPoints } = await analyseFreeAnswer(
       engine,
-      { refText: item.lecture },
+      { refText: item.answer.lecture, keywords: item.keywords },
       samples,
     );
-    const said = tokenize(item.parts.map((part) => part.text).join(' ')).flatMap((w) => w.spoken);
+    const said = tokenize(saidText(item.answer)).flatMap((word) => word.spoken);
     const words = spokenWords(analysis);
+    const common = {
+      caseId: item.id,
+      speaker: item.answer.speaker,
+      lectureSentences: item.answer.lectureSentences,
+      listSize: item.keywords.length,
+      share: item.answer.saidSentences / item.answer.lectureSentences,
+    };
     const rows: Row[] = [
-      ...keyPoints.map((keyPoint): Row => {
+      ...keyPoints.map((keyPoint, at): Row => {
         const places = keyPointPlaces(keyPoint, words);
         const best = places.sort(
           (a, b) =>
@@ -79,14 +94,14 @@ async function collect(limit: number, shard: { index: number; count: number }): 
             saidConfidence(a.evidence, KEY_POINT_MODEL),
         )[0];
         return {
-          speaker: item.speaker,
+          ...common,
           kind: 'point',
           evidence: best?.evidence ?? null,
-          truth: says(said, keyPoint),
+          truth: item.said[at]!,
         };
       }),
       ...words.map((word): Row => ({
-        speaker: item.speaker,
+        ...common,
         kind: 'word',
         evidence: runEvidence([word]),
         truth: said.some((other) => sameStem(other, word.spoken)),
@@ -197,10 +212,6 @@ function chooseBar(
   );
 }
 
-function add(a: Counts, b: Counts): Counts {
-  return { tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn };
-}
-
 function describe(name: string, counts: Counts, bars: readonly number[]): string {
   return `${name}: precision ${precision(counts).toFixed(2)}, recall ${recall(counts).toFixed(2)}, F1 ${f1(counts).toFixed(2)} (bars ${bars.map((bar) => bar.toFixed(2)).join(', ')})`;
 }
@@ -208,30 +219,130 @@ function describe(name: string, counts: Counts, bars: readonly number[]): string
 /** Words shown in the transcript must be this precise (issue 20). */
 const SHOWN_PRECISION = 0.85;
 
+/** Keyword-list sizes reported together. */
+const LIST_SIZES = [
+  { name: '3–5', min: 3, max: 5 },
+  { name: '8–12', min: 8, max: 12 },
+  { name: '16–20', min: 16, max: 20 },
+  { name: '25–40', min: 25, max: 40 },
+];
+
+interface Decided {
+  row: Row;
+  heard: boolean;
+}
+
+/** Each row decided by a model fitted without its speaker (its fold's complement). */
+function heldOutDecisions(
+  own: readonly Row[],
+  minPrecision: number | null,
+): { decided: Decided[]; bars: number[] } {
+  const folds = speakerFolds(own.map((row) => row.speaker));
+  const decided: Decided[] = [];
+  const bars: number[] = [];
+  for (const fold of new Set(folds.values())) {
+    const train = own.filter((row) => folds.get(row.speaker) !== fold);
+    const model = fitLogistic(train);
+    const bar = chooseBar(train, model, minPrecision);
+    bars.push(bar);
+    for (const row of own.filter((item) => folds.get(item.speaker) === fold))
+      decided.push({ row, heard: confidence(row, model) >= bar });
+  }
+  return { decided, bars };
+}
+
+function tally(decided: readonly Decided[]): Counts {
+  const counts = { tp: 0, fp: 0, fn: 0 };
+  for (const { row, heard } of decided) {
+    if (heard && row.truth) counts.tp += 1;
+    else if (heard) counts.fp += 1;
+    else if (row.truth) counts.fn += 1;
+  }
+  return counts;
+}
+
+function cellTable(decided: readonly Decided[]): string[] {
+  const lengths = [...new Set(decided.map(({ row }) => row.lectureSentences))].sort(
+    (a, b) => a - b,
+  );
+  const lines = [`  | Lecture \\ keywords | ${LIST_SIZES.map((size) => size.name).join(' | ')} |`];
+  for (const length of lengths) {
+    const cells = LIST_SIZES.map((size) => {
+      const inCell = decided.filter(
+        ({ row }) =>
+          row.lectureSentences === length && row.listSize >= size.min && row.listSize <= size.max,
+      );
+      if (inCell.length === 0) return '—';
+      const counts = tally(inCell);
+      return `F1 ${f1(counts).toFixed(2)} R ${recall(counts).toFixed(2)} (${counts.tp + counts.fn})`;
+    });
+    lines.push(`  | ${length} sentences | ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+/** Content (0–5) per case from the decisions: the share heard, full at FULL_MARKS_SHARE. */
+function contentReport(decided: readonly Decided[]): string[] {
+  const byCase = new Map<string, Decided[]>();
+  for (const item of decided)
+    byCase.set(item.row.caseId, [...(byCase.get(item.row.caseId) ?? []), item]);
+  const content: number[] = [];
+  const share: number[] = [];
+  const complete: number[] = [];
+  for (const points of byCase.values()) {
+    const heard = points.filter((point) => point.heard).length;
+    const value = 5 * Math.min(1, heard / (FULL_MARKS_SHARE * points.length));
+    content.push(value);
+    share.push(points[0]!.row.share);
+    if (points[0]!.row.share >= 1) complete.push(value);
+  }
+  const atLeast4 = complete.filter((value) => value >= 4).length;
+  return [
+    `  content (before the order bonus) rank correlation with the share of the lecture said: ${spearman(content, share).toFixed(2)} (${content.length} cases)`,
+    `  complete retellings: content ≥ 4 of 5 in ${atLeast4} of ${complete.length}, mean ${(complete.reduce((sum, value) => sum + value, 0) / Math.max(1, complete.length)).toFixed(2)}`,
+  ];
+}
+
+function ranks(values: readonly number[]): number[] {
+  const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+  const out = new Array<number>(values.length);
+  for (let start = 0; start < order.length;) {
+    let end = start;
+    while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end += 1;
+    for (let k = start; k <= end; k += 1) out[order[k]!.index] = (start + end) / 2;
+    start = end + 1;
+  }
+  return out;
+}
+
+function spearman(xs: readonly number[], ys: readonly number[]): number {
+  return pearson(ranks(xs), ranks(ys));
+}
+
 function report(rows: readonly Row[]): void {
   for (const kind of ['point', 'word'] as const) {
     const minPrecision = kind === 'word' ? SHOWN_PRECISION : null;
     const own = rows.filter((row) => row.kind === kind);
-    const folds = speakerFolds(own.map((row) => row.speaker));
-    let heldOut: Counts = { tp: 0, fp: 0, fn: 0 };
-    const bars: number[] = [];
-    for (const fold of new Set(folds.values())) {
-      const train = own.filter((row) => folds.get(row.speaker) !== fold);
-      const test = own.filter((row) => folds.get(row.speaker) === fold);
-      const model = fitLogistic(train);
-      const bar = chooseBar(train, model, minPrecision);
-      bars.push(bar);
-      heldOut = add(heldOut, countAt(test, model, bar));
-    }
+    const { decided, bars } = heldOutDecisions(own, minPrecision);
     const train = own.filter((row) => !isTestSpeaker(row.speaker));
     const test = own.filter((row) => isTestSpeaker(row.speaker));
     const model = fitLogistic(train);
     const bar = chooseBar(train, model, minPrecision);
-    console.log(`${kind}s (${own.length}, ${own.filter((row) => row.truth).length} said)`);
-    console.log(`  ${describe('speaker-grouped folds', heldOut, bars)}`);
+    const external = test.map((row) => ({ row, heard: confidence(row, model) >= bar }));
     console.log(
-      `  ${describe(`external test (${new Set(test.map((row) => row.speaker)).size} test speakers)`, countAt(test, model, bar), [bar])}`,
+      `${kind}s (${own.length}, ${own.filter((row) => row.truth).length} said, ${new Set(own.map((row) => row.caseId)).size} cases)`,
     );
+    console.log(`  ${describe('speaker-grouped folds', tally(decided), bars)}`);
+    console.log(
+      `  ${describe(`external test (${new Set(test.map((row) => row.speaker)).size} test speakers)`, tally(external), [bar])}`,
+    );
+    if (kind === 'point') {
+      console.log('  held-out F1 and recall (said points) per cell:');
+      console.log(cellTable(decided).join('\n'));
+      console.log(contentReport(decided).join('\n'));
+      console.log('  external test:');
+      console.log(contentReport(external).join('\n'));
+    }
     console.log(`  fitted on train speakers: ${JSON.stringify(model)} bar ${bar.toFixed(2)}`);
   }
 }
@@ -241,11 +352,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log('fit-key-points skipped: ../shared/so762 is not beside the repository.');
     process.exit(0);
   }
-  const limitArg = process.argv.indexOf('--cases');
-  const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) : Infinity;
+  const perCellArg = process.argv.indexOf('--answers-per-cell');
+  const perCell = perCellArg > 0 ? Number(process.argv[perCellArg + 1]) : 2;
   const shardArg = process.argv.indexOf('--shard');
   const [index, count] =
     shardArg > 0 ? (process.argv[shardArg + 1] ?? '0/1').split('/').map(Number) : [0, 1];
-  await collect(limit, { index: index ?? 0, count: count ?? 1 });
+  await collect(perCell, { index: index ?? 0, count: count ?? 1 });
   if (shardArg < 0) report(readRows());
 }

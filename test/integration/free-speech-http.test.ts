@@ -155,7 +155,7 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
     expect(heard).toEqual(expect.arrayContaining(['U.S. economy', 'trade with Asia']));
     expect(heard).not.toContain('climate, change');
     expect(heard).not.toContain('e.g. governments');
-    expect(result.components[0]?.suggestion).toContain('Missed: climate, change, well-known');
+    expect(result.components[0]?.suggestion).toMatch(/Missed: .*climate, change, well-known/u);
   });
 
   it('covers all speech with words or Unclear spans, so a pause only ever stands for a silence of 300 ms', async () => {

@@ -11,7 +11,8 @@ import {
   spottingGrammar,
   type PromptVocabulary,
 } from '../recognizer/grammar.js';
-import { isFiller } from '../recognizer/recognize.js';
+import { isFiller, isSilence } from '../recognizer/recognize.js';
+import { verifyHit } from './hit-verification.js';
 import { sameStem } from '../text/inflections.js';
 import type { TextWord } from '../text/words.js';
 import { analyseSpeech, shiftSegment, shiftWord, type SpeechAnalysis } from './analysis.js';
@@ -45,10 +46,19 @@ export interface PhraseAnalysis {
   /** Where the recogniser heard silence or noise, not speech (frames of the whole answer). */
   silences: DecodedSegment[];
   /**
-   * In a phrase verified as a prompt sentence, the key-point words the spotter heard outside
-   * that sentence's words, each run verified alone against the free phone loop.
+   * The key-point words the spotter heard (in a phrase verified as a prompt sentence, those
+   * outside that sentence's words), each run verified on its own frames (hit-verification.ts).
    */
   spotted: SpeechAnalysis[];
+}
+
+/**
+ * The parts of a phrase whose words are evidence of what was said: a verified sentence's words
+ * and the spotted runs beside it; elsewhere the spotted runs only (the phrase's own analysis
+ * aligns the same hits over the whole phrase, for delivery).
+ */
+export function evidenceParts(phrase: PhraseAnalysis): SpeechAnalysis[] {
+  return phrase.followsPrompt ? [phrase.analysis, ...phrase.spotted] : phrase.spotted;
 }
 
 export interface FreeSpeechAnalysis {
@@ -141,7 +151,7 @@ function analysePhrase(
       .filter((word) => context.hesitation.has(baseWord(word.text)))
       .map((segment) => shiftSegment(segment, offset)),
     silences: path
-      .filter((segment) => isFiller(segment.text))
+      .filter((segment) => isSilence(segment.text))
       .map((segment) => shiftSegment(segment, offset)),
     spotted: spotted.map((analysis) => shifted(analysis, offset)),
   });
@@ -155,24 +165,24 @@ function analysePhrase(
   const spotted = model.withBeams(SPOTTING_BEAMS, () =>
     model.decodeGrammar(audio, context.spottingGrammar),
   );
-  const hits = spotted.filter(
-    (segment) => isKeyWord(segment.text) && !context.hesitation.has(baseWord(segment.text)),
-  );
+  const runs = hitRuns(spotted, context);
+  const verify = (run: DecodedSegment[]) =>
+    verifyHit(
+      model,
+      audio,
+      run,
+      run.map((hit) => textWord(hit, context)),
+    );
   if (asSentence && context.isRendition(asSentence)) {
-    const outside = hitRuns(hits).filter((run) => !withinWords(run, asSentence));
-    const verified = outside.map((run) => verifyRun(model, audio, run, context));
-    return located(asSentence, true, asSentence.decodedPath, verified);
+    const outside = runs.filter((run) => !withinWords(run, asSentence));
+    return located(asSentence, true, spotted, outside.map(verify));
   }
+  const hits = runs.flat().map((hit) => textWord(hit, context));
   const analysis =
     hits.length > 0
-      ? analyseSpeech(
-          model,
-          audio,
-          hits.map((hit) => textWord(hit, context)),
-          { restarts: false },
-        )
+      ? analyseSpeech(model, audio, hits, { restarts: false })
       : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
-  return located(analysis, false, spotted);
+  return located(analysis, false, spotted, runs.map(verify));
 }
 
 function textWord(segment: DecodedSegment, context: PhraseContext): TextWord {
@@ -180,14 +190,21 @@ function textWord(segment: DecodedSegment, context: PhraseContext): TextWord {
   return { display: context.display.get(spoken) ?? spoken, spoken: [spoken] };
 }
 
-/** Hits that follow one another without a phone between: the words of one key phrase. */
-function hitRuns(hits: readonly DecodedSegment[]): DecodedSegment[][] {
+/**
+ * The spotter's key-phrase words in runs: words with only silence or noise between them are
+ * one run (one key phrase, or several said one after another); a free phone ends a run.
+ */
+function hitRuns(path: readonly DecodedSegment[], context: PhraseContext): DecodedSegment[][] {
   const runs: DecodedSegment[][] = [];
-  for (const hit of hits) {
-    const last = runs.at(-1)?.at(-1);
-    if (last && hit.startFrame - last.endFrame <= 1) runs.at(-1)!.push(hit);
-    else runs.push([hit]);
+  let current: DecodedSegment[] = [];
+  for (const segment of path) {
+    if (isFiller(segment.text)) continue;
+    if (segment.text.startsWith('ph_') || context.hesitation.has(baseWord(segment.text))) {
+      if (current.length > 0) runs.push(current);
+      current = [];
+    } else current.push(segment);
   }
+  if (current.length > 0) runs.push(current);
   return runs;
 }
 
@@ -201,31 +218,6 @@ function withinWords(run: readonly DecodedSegment[], analysis: SpeechAnalysis): 
         sameStem(analysis.reference[word.slot]?.spoken[0] ?? word.entry, baseWord(hit.text)),
     ),
   );
-}
-
-/** Frames either side of a hit that its verification sees, for the phones at its edges. */
-const VERIFY_MARGIN_FRAMES = 10;
-
-/**
- * A spotted run verified on its own frames: force-aligned and compared with the free phone
- * loop there (the log-likelihood ratio a key point's confidence is calibrated on).
- */
-function verifyRun(
-  model: AcousticModel,
-  audio: Float32Array,
-  run: readonly DecodedSegment[],
-  context: PhraseContext,
-): SpeechAnalysis {
-  const start = Math.max(0, run[0]!.startFrame - VERIFY_MARGIN_FRAMES);
-  const end = run.at(-1)!.endFrame + VERIFY_MARGIN_FRAMES;
-  const span = audio.subarray(start * SAMPLES_PER_FRAME, (end + 1) * SAMPLES_PER_FRAME);
-  const words = run.map((hit) => textWord(hit, context));
-  return shifted(analyseSpeech(model, span, words, { restarts: false }), start);
-}
-
-/** A word of the spotting grammar that is neither a free phone nor a filler. */
-function isKeyWord(text: string): boolean {
-  return !text.startsWith('ph_') && !isFiller(text);
 }
 
 function decodePrompt(

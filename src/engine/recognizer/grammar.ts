@@ -45,7 +45,7 @@ const HESITATION_WEIGHT = 0.005;
  * prior the spotter would hear no key phrase at all. Each hit is verified afterwards against
  * the free loop (evidence/free-speech.ts), so the prior sets recall and the verifier precision.
  */
-export const KEY_PHRASE_WEIGHT = 1e10;
+export const KEY_PHRASE_WEIGHT = 1e4;
 
 export interface PromptVocabulary {
   /** The prompt's sentences, each in order. */

@@ -3,7 +3,11 @@ import { untimedWord, type KeyPointResult, type Word } from '../../shared/contra
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import type { SpeakingResult } from './result.js';
 import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
-import type { FreeSpeechAnalysis, PhraseAnalysis } from '../evidence/free-speech.js';
+import {
+  evidenceParts,
+  type FreeSpeechAnalysis,
+  type PhraseAnalysis,
+} from '../evidence/free-speech.js';
 import { FRAME_MS } from '../recognizer/acoustic-model.js';
 import { wordGop } from '../evidence/gop.js';
 import { predictBlend, type Calibration } from './models/calibration.js';
@@ -87,14 +91,21 @@ function keyPointResult(point: SpottedKeyPoint, durationMs: number): KeyPointRes
 /**
  * The phrase's words an examiner is shown: those the recogniser is sure enough were said
  * (SHOWN_WORD_BAR on the same calibrated confidence as a key point's); the rest are spans of
- * speech it cannot name, shown as `Unclear` (answerWords).
+ * speech it cannot name, shown as `Unclear` (answerWords). Where a spotted word and a word
+ * shown before it share frames (the sentence's "US" and the keyword's "U S"), the first stays.
  */
 function shownWords(phrase: PhraseAnalysis): SpeechAnalysis[] {
-  return [phrase.analysis, ...phrase.spotted].map((part) => {
+  const taken: Array<{ startFrame: number; endFrame: number }> = [];
+  return evidenceParts(phrase).map((part) => {
     const followsPrompt = phrase.followsPrompt && part === phrase.analysis;
     const heard = part.heard.filter(
-      (word) => wordConfidence(spokenWord(part, 0, followsPrompt, word)) >= SHOWN_WORD_BAR,
+      (word) =>
+        wordConfidence(spokenWord(part, 0, followsPrompt, word)) >= SHOWN_WORD_BAR &&
+        !taken.some(
+          (other) => other.startFrame <= word.endFrame && other.endFrame >= word.startFrame,
+        ),
     );
+    taken.push(...heard);
     return { ...part, heard };
   });
 }
@@ -106,7 +117,7 @@ function shownWords(phrase: PhraseAnalysis): SpeechAnalysis[] {
 export function spokenWords(analysis: FreeSpeechAnalysis): SpokenWord[] {
   let run = 0;
   return analysis.phrases.flatMap((phrase) =>
-    [phrase.analysis, ...phrase.spotted].flatMap((part) => {
+    evidenceParts(phrase).flatMap((part) => {
       run += 1;
       const followsPrompt = phrase.followsPrompt && part === phrase.analysis;
       return part.heard.map((word) => spokenWord(part, run, followsPrompt, word));
