@@ -39,7 +39,7 @@ export interface ListeningTaskEntry {
 export type TaskEntry = SpeakingTaskEntry | ListeningTaskEntry;
 
 const FREE_SPEECH_GRAMMAR =
-  'each phrase as (part of) a prompt sentence, else any prompt words in any order (promptSentenceGrammar, promptWordGrammar)';
+  'each phrase as (part of) a prompt sentence (promptSentenceGrammar); every key point spotted as a whole against a free phone loop (spottingGrammar), each hit verified against the loop';
 const FREE_SPEECH_VERDICT =
   'off-topic or one word repeated: content 0 and delivery unscored; a phrase counts as a prompt sentence only when the verdict calls it a rendition';
 
