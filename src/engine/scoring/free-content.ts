@@ -1,7 +1,8 @@
 import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
 import { stemOf } from '../text/inflections.js';
 import type { ComponentInput } from './components.js';
-import type { SpokenWord, SpottedKeyPoint } from './key-points.js';
+import { wordConfidence, type SpokenWord, type SpottedKeyPoint } from './key-points.js';
+import { SHOWN_WORD_BAR } from './models/key-point-model.js';
 
 export type FreeTask = 'rl' | 'di';
 
@@ -22,11 +23,10 @@ const ORDER_SHARE = 0.15;
 /** Describe Image: the part of the mark for a conclusion or implication. */
 const CONCLUSION_SHARE = 0.15;
 /** Words that draw a conclusion or an implication from what an image shows. */
-const CONCLUSION_WORDS = new Set(
+export const CONCLUSION_WORDS: readonly string[] =
   'overall conclusion conclude concluded summary summarise summarize therefore thus hence implies implication suggests'.split(
     ' ',
-  ),
-);
+  );
 /** An answer of at least this many words, half of them one word, repeats itself. */
 const REPETITION_MIN_WORDS = 5;
 const REPETITION_SHARE = 0.5;
@@ -132,6 +132,9 @@ function repeatsOneWord(words: readonly SpokenWord[]): boolean {
   return words.length >= REPETITION_MIN_WORDS && most >= REPETITION_SHARE * words.length;
 }
 
+/** A conclusion word heard as surely as a shown word of the transcript. */
 function concludes(words: readonly SpokenWord[]): boolean {
-  return words.some((word) => CONCLUSION_WORDS.has(word.spoken));
+  return words.some(
+    (word) => CONCLUSION_WORDS.includes(word.spoken) && wordConfidence(word) >= SHOWN_WORD_BAR,
+  );
 }

@@ -2,7 +2,7 @@ import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { splitIntoPhrases } from '../audio/phrases.js';
 import { analyseFreeSpeech, type FreeSpeechAnalysis } from '../evidence/free-speech.js';
 import { promptVocabulary } from '../evidence/prompt-vocabulary.js';
-import type { FreeTask } from '../scoring/free-content.js';
+import { CONCLUSION_WORDS, type FreeTask } from '../scoring/free-content.js';
 import { scoreFreeSpeech } from '../scoring/free-speech.js';
 import { keyPointsFor, type KeyPoint } from '../scoring/key-points.js';
 import type { SpeakingResult } from '../scoring/result.js';
@@ -15,19 +15,21 @@ export async function analyseFreeAnswer(
   engine: SpeechEngine,
   request: Pick<SpeakingRequest, 'refText' | 'keywords'>,
   samples: Float32Array,
+  task: FreeTask = 'rl',
 ): Promise<{ analysis: FreeSpeechAnalysis; keyPoints: KeyPoint[] }> {
   const keyPoints = keyPointsFor(request.refText, request.keywords);
+  // Describe Image also listens for a conclusion ("overall"), spotted as a key point is.
+  const listenedFor = [
+    ...keyPoints.map((keyPoint) => keyPoint.variants),
+    ...(task === 'di' ? CONCLUSION_WORDS.map((word) => [[word]]) : []),
+  ];
   const phrases = await splitIntoPhrases(samples);
   const analysis = await engine.queue.run(() =>
     analyseFreeSpeech(
       engine.model,
       samples,
       phrases,
-      promptVocabulary(
-        engine.model,
-        request.refText,
-        keyPoints.map((keyPoint) => keyPoint.variants),
-      ),
+      promptVocabulary(engine.model, request.refText, listenedFor),
       (phrase) => verdict(phrase, engine.calibration) === 'rendition',
     ),
   );
@@ -44,7 +46,7 @@ export function freeSpeechScorer(task: FreeTask) {
     request: SpeakingRequest,
     answer: DecodedAnswer,
   ): Promise<SpeakingResult> {
-    const { analysis, keyPoints } = await analyseFreeAnswer(engine, request, answer.samples);
+    const { analysis, keyPoints } = await analyseFreeAnswer(engine, request, answer.samples, task);
     return scoreFreeSpeech({ ...answerCommon(engine, request, answer), task, analysis, keyPoints });
   };
 }
