@@ -162,6 +162,9 @@ function analysePhrase(
   const asSentence = sentence
     ? analyseSpeech(model, audio, [...sentence], { restarts: false })
     : null;
+  const rendition = asSentence !== null && context.isRendition(asSentence);
+  if (rendition && spansPhrase(asSentence, audio))
+    return located(asSentence, true, asSentence.decodedPath);
   const spotted = model.withBeams(SPOTTING_BEAMS, () =>
     model.decodeGrammar(audio, context.spottingGrammar),
   );
@@ -173,7 +176,7 @@ function analysePhrase(
       run,
       run.map((hit) => textWord(hit, context)),
     );
-  if (asSentence && context.isRendition(asSentence)) {
+  if (rendition) {
     const outside = runs.filter((run) => !withinWords(run, asSentence));
     return located(asSentence, true, spotted, outside.map(verify));
   }
@@ -183,6 +186,22 @@ function analysePhrase(
       ? analyseSpeech(model, audio, hits, { restarts: false })
       : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
   return located(analysis, false, spotted, runs.map(verify));
+}
+
+/** Frames of silence the phrase cutter leaves either side of a phrase's speech (phrases.ts). */
+const PHRASE_EDGE_FRAMES = 15;
+/**
+ * A verified sentence whose heard words span this share of the phrase's speech leaves no room
+ * for another point: the spotter is not run there (it would double the phrase's cost).
+ */
+const SENTENCE_SPAN_SHARE = 0.8;
+
+function spansPhrase(analysis: SpeechAnalysis, audio: Float32Array): boolean {
+  const first = analysis.heard[0];
+  const last = analysis.heard.at(-1);
+  if (!first || !last) return false;
+  const speech = Math.floor(audio.length / SAMPLES_PER_FRAME) - 2 * PHRASE_EDGE_FRAMES;
+  return last.endFrame - first.startFrame + 1 >= SENTENCE_SPAN_SHARE * speech;
 }
 
 function textWord(segment: DecodedSegment, context: PhraseContext): TextWord {
