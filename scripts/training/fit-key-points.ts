@@ -6,7 +6,9 @@
  * Reports precision, recall and F1 on speaker-grouped folds, and the external test (fit on
  * corpus-train speakers, scored on the 60 test speakers), then prints the model fitted on the
  * train speakers. Rows are cached in .tmp/key-points-<model>/rows.jsonl (delete after changing
- * recognition). `--shard i/n` fills the cache in parallel; `--cases N` caps the cases.
+ * recognition). `--shard i/n` fills the cache in parallel; `--answers-per-cell N` (default 2)
+ * sets how many answers of each lecture length × share × order are analysed; `--cached`
+ * reports on the cache as it is.
  *
  *   nice -n 10 npx tsx scripts/training/fit-key-points.ts
  */
@@ -122,13 +124,19 @@ function readRows(): Row[] {
 }
 
 function features(evidence: KeyPointEvidence): number[] {
-  return [1, evidence.gop, Math.log(Math.max(1, evidence.phones)), evidence.followsPrompt ? 1 : 0];
+  return [
+    1,
+    evidence.gop,
+    Math.log(Math.max(1, evidence.phones)),
+    evidence.followsPrompt ? 1 : 0,
+    evidence.agreement ?? 0,
+  ];
 }
 
 /** Logistic regression by Newton's method (iteratively reweighted least squares), lightly ridged. */
 export function fitLogistic(rows: readonly Row[]): KeyPointModel {
   const data = rows.filter((row) => row.evidence !== null);
-  let weights = [0, 0, 0, 0];
+  let weights = [0, 0, 0, 0, 0];
   for (let step = 0; step < 30; step += 1) {
     const hessian = weights.map((_, k) => weights.map((__, j) => (k === j ? 1e-3 : 0)));
     const gradient = weights.map((w) => -1e-3 * w);
@@ -144,8 +152,14 @@ export function fitLogistic(rows: readonly Row[]): KeyPointModel {
     const delta = solve(hessian, gradient);
     weights = weights.map((w, k) => w + delta[k]!);
   }
-  const [intercept, gop, logPhones, followsPrompt] = weights as [number, number, number, number];
-  return { intercept, gop, logPhones, followsPrompt };
+  const [intercept, gop, logPhones, followsPrompt, agreement] = weights as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { intercept, gop, logPhones, followsPrompt, agreement };
 }
 
 /** Gaussian elimination with partial pivoting: A x = b. */
@@ -357,6 +371,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const shardArg = process.argv.indexOf('--shard');
   const [index, count] =
     shardArg > 0 ? (process.argv[shardArg + 1] ?? '0/1').split('/').map(Number) : [0, 1];
-  await collect(perCell, { index: index ?? 0, count: count ?? 1 });
+  if (!process.argv.includes('--cached'))
+    await collect(perCell, { index: index ?? 0, count: count ?? 1 });
   if (shardArg < 0) report(readRows());
 }

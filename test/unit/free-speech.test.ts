@@ -34,6 +34,7 @@ function spoken(words: string, gop = 0, phrase = 0, followsPrompt = true): Spoke
     gop,
     phones: 4,
     frames: 40,
+    agreement: 0.5,
     startMs: index * 500,
     endMs: index * 500 + 400,
     phrase,

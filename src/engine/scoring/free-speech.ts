@@ -136,6 +136,9 @@ function spokenWord(
     gop: wordGop(word),
     phones: word.phones.length,
     frames: frameCount(word),
+    agreement:
+      word.phones.reduce((sum, phone) => sum + phone.agreement * frameCount(phone), 0) /
+      Math.max(1, frameCount(word)),
     startMs: word.startFrame * FRAME_MS,
     endMs: (word.endFrame + 1) * FRAME_MS,
     phrase: run,

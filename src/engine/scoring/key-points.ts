@@ -67,6 +67,8 @@ export interface SpokenWord {
   /** Its phones and frames, so a run of words can be judged as one hypothesis. */
   phones: number;
   frames: number;
+  /** Share of its frames where the free phone loop heard its own phones (0–1). */
+  agreement: number;
   startMs: number;
   endMs: number;
   /** Words of one phrase are adjacent only within that phrase. */
@@ -152,5 +154,7 @@ export function runEvidence(run: readonly SpokenWord[]): KeyPointEvidence {
     gop: run.reduce((sum, word) => sum + word.gop * word.frames, 0) / Math.max(1, frames),
     phones: run.reduce((sum, word) => sum + word.phones, 0),
     followsPrompt: run.every((word) => word.followsPrompt),
+    agreement:
+      run.reduce((sum, word) => sum + word.agreement * word.frames, 0) / Math.max(1, frames),
   };
 }
