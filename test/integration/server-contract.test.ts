@@ -102,6 +102,10 @@ describe('scoring service over HTTP', () => {
     expect(rs.data.transcription).toBe('hello');
     expect(rs.data.words[1]).toMatchObject({ label: 'Pause', duration: 650, userStress: null });
     expect(rl.data).not.toHaveProperty('transcription');
+    expect(rs.data).not.toHaveProperty('keyPoints');
+    expect(rl.data.keyPoints).toEqual([
+      { text: 'hello', heard: true, confidence: 0.9, start: 120, end: 480 },
+    ]);
     expect(rl.data.words[1]).not.toHaveProperty('duration');
     expect(rl.data.words[1]).not.toHaveProperty('userStress');
     expect(rl.data.components[0]).not.toHaveProperty('privateNotes');

@@ -166,7 +166,11 @@ export class FakeSpeakingScorer implements SpeakingScorer {
     private readonly behaviour: (signal?: AbortSignal) => Promise<void> = async () => {},
   ) {}
 
-  async score(task: SpeakingTask, request: SpeakingRequest, signal?: AbortSignal) {
+  async score(
+    task: SpeakingTask,
+    request: SpeakingRequest,
+    signal?: AbortSignal,
+  ): Promise<SpeakingResult> {
     this.calls.push({ task, request });
     await this.behaviour(signal);
     const on = { scale: request.scale, precision: request.precision };
@@ -192,6 +196,8 @@ export class FakeSpeakingScorer implements SpeakingScorer {
       ],
       words: FAKE_WORDS,
       transcription: 'hello',
+      // Every task's result carries them; the server passes them on for rl and di only.
+      keyPoints: [{ text: 'hello', heard: true, confidence: 0.9, start: 120, end: 480 }],
     };
   }
 

@@ -209,7 +209,7 @@ describe('key points', () => {
   });
 
   it('does not count a point whose sounds do not support it, asking more of a word alone', () => {
-    const weak = spotKeyPoints([point('glacier')], spoken('glacier', -45), BARS)[0]!;
+    const weak = spotKeyPoints([point('glacier')], spoken('glacier', -45, 0, false), BARS)[0]!;
     expect(weak.found).toBeNull();
     expect(weak.confidence).toBeLessThan(BARS);
     expect(spotKeyPoints([point('glacier')], spoken('glacier', 0), BARS)[0]!.found).not.toBeNull();
