@@ -285,10 +285,15 @@ interface Counts {
   falseNegative: number;
 }
 
-function count(items: readonly Item[], decide: (item: Item) => readonly boolean[]): Counts {
+function count(
+  items: readonly Item[],
+  decide: (item: Item) => readonly boolean[],
+  counted: (keyword: string) => boolean = () => true,
+): Counts {
   const counts = { truePositive: 0, falsePositive: 0, falseNegative: 0 };
   for (const item of items) {
     decide(item).forEach((heard, index) => {
+      if (!counted(item.item.keywords[index]!)) return;
       const truth = item.item.said[index]!;
       if (heard && truth) counts.truePositive += 1;
       else if (heard) counts.falsePositive += 1;
@@ -411,6 +416,32 @@ function shownWords(items: readonly Item[]): { shown: number; right: number } {
     }
   }
   return { shown, right };
+}
+
+/** The ways an examiner writes a keyword, counted apart (a keyword may be of two). */
+const KEYWORD_KINDS: ReadonlyArray<{ name: string; is: (keyword: string) => boolean }> = [
+  { name: 'one word', is: (keyword) => !keyword.includes(' ') },
+  { name: 'two-word phrase', is: (keyword) => keyword.includes(' ') },
+  { name: 'with a number in digits', is: (keyword) => /\d/u.test(keyword) },
+  { name: 'with an apostrophe ("ann\'s")', is: (keyword) => keyword.includes("'") },
+];
+
+function kindTable(items: readonly Item[], fitted: Map<Item, boolean[]> | null): string[] {
+  const lines = [
+    '| Keyword written as | Keywords (said) | P / R / F1, shipped `heard` | P / R / F1, held-out confidence bar |',
+    '| --- | --- | --- | --- |',
+  ];
+  for (const kind of KEYWORD_KINDS) {
+    const all = items.flatMap((item) => item.item.keywords.filter(kind.is));
+    const said = items.flatMap((item) =>
+      item.item.keywords.filter((keyword, index) => kind.is(keyword) && item.item.said[index]),
+    );
+    const held = fitted ? prf(count(items, (item) => fitted.get(item)!, kind.is)) : 'n/a';
+    lines.push(
+      `| ${kind.name} | ${all.length} (${said.length}) | ${prf(count(items, shipped, kind.is))} | ${held} |`,
+    );
+  }
+  return lines;
 }
 
 interface Group {
@@ -669,6 +700,8 @@ function report(
       ]),
       heldOut?.decide ?? null,
     ),
+    '',
+    ...kindTable(items, heldOut?.decide ?? null),
     '',
     ...externalTest(items),
   );
