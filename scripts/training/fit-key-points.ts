@@ -230,8 +230,11 @@ function describe(name: string, counts: Counts, bars: readonly number[]): string
   return `${name}: precision ${precision(counts).toFixed(2)}, recall ${recall(counts).toFixed(2)}, F1 ${f1(counts).toFixed(2)} (bars ${bars.map((bar) => bar.toFixed(2)).join(', ')})`;
 }
 
-/** Words shown in the transcript must be this precise (issue 20). */
-const SHOWN_PRECISION = 0.85;
+/**
+ * Words shown in the transcript must be 85% right (issue 20); the truth here counts a word said
+ * anywhere in the answer, so it flatters, and the bar aims higher.
+ */
+const SHOWN_PRECISION = 0.9;
 
 /** Keyword-list sizes reported together. */
 const LIST_SIZES = [

@@ -26,25 +26,29 @@ export interface KeyPointEvidence {
 
 /** The chance a key point was said, where it was heard best. */
 export const KEY_POINT_MODEL: KeyPointModel = {
-  intercept: -1.9259,
-  gop: 0.05607,
-  logPhones: 1.1164,
-  followsPrompt: 3.5142,
-  agreement: 0,
+  intercept: -2.6889,
+  gop: 0.05275,
+  logPhones: 1.6243,
+  followsPrompt: 3.6716,
+  agreement: -0.0332,
 };
 /** A key point with at least this confidence counts as heard (the bar of best F1). */
-export const HEARD_BAR = 0.45;
+export const HEARD_BAR = 0.55;
 
 /** The chance a word of the transcript was said (the same evidence, fitted on words). */
 export const SHOWN_WORD_MODEL: KeyPointModel = {
-  intercept: 0.1245,
-  gop: 0.05185,
-  logPhones: 0.3058,
-  followsPrompt: 2.5181,
-  agreement: 0,
+  intercept: -0.1188,
+  gop: 0.05574,
+  logPhones: 0.3296,
+  followsPrompt: 2.6456,
+  agreement: 0.5847,
 };
-/** A word with less confidence is shown as `Unclear` (the lowest bar of 85% precision). */
-export const SHOWN_WORD_BAR = 0.5;
+/**
+ * A word with less confidence is shown as `Unclear`: the lowest bar with 90% of the words
+ * shown truly said on the training speakers (that truth counts a word said anywhere in the
+ * answer, so it flatters; 90% on it keeps 85% in reach on held-out speakers).
+ */
+export const SHOWN_WORD_BAR = 0.55;
 
 export function saidConfidence(evidence: KeyPointEvidence, model: KeyPointModel): number {
   const z =
