@@ -47,7 +47,9 @@ export function pauseLengthMs(words: readonly Word[], index: number): number | n
 }
 
 function overlapsSpeech(words: readonly Word[], span: PauseSpan): boolean {
-  return words.some((word) => word.end > word.start && word.start < span.end && word.end > span.start);
+  return words.some(
+    (word) => word.end > word.start && word.start < span.end && word.end > span.start,
+  );
 }
 
 function neighbour(words: readonly Word[], index: number, step: 1 | -1): Word | null {

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { AttemptDetail } from '../../../../shared/app-api';
 import { readResultDetail } from '../../lib/result-detail';
 import { WaveformPlayer, type PlayerHandle } from '../player/WaveformPlayer';
+import { KeyPoints } from '../KeyPoints';
 import { ScoreCards } from '../ScoreCards';
 import { WordTranscript } from '../WordTranscript';
 import { DictationResult } from './DictationResult';
@@ -22,6 +23,22 @@ export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
         maxScores={attempt.maxScores}
         details={result?.components}
       />
+      {result?.keyPoints && (
+        <KeyPoints
+          attemptId={attempt.id}
+          points={result.keyPoints}
+          stored={attempt.storedKeyPoints}
+          markable={attempt.status === 'scored'}
+          content={{
+            engine: attempt.scores.content,
+            examiner: attempt.mark?.scores.content ?? null,
+            max: attempt.maxScores.content,
+          }}
+          onPlay={
+            attempt.audioPath ? (start, end) => player.current?.playSpan(start, end) : undefined
+          }
+        />
+      )}
       {result && attempt.task === 'wfd' && <DictationResult result={result} />}
       {result && attempt.task !== 'wfd' && (
         <>
