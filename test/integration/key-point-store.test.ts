@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AttemptService } from '../../src/main/attempts/attempt-service.js';
 import { exportBundle } from '../../src/main/catalog/item-export.js';
 import { filesFromList, filesFromZip, readManifest } from '../../src/main/catalog/item-bundle.js';
+import { ExportService } from '../../src/main/export/export-service.js';
 import { MediaStore } from '../../src/main/media/media-store.js';
 import { buildRequest } from '../../src/main/queue/request-builder.js';
 import { freeSpeechKeyPoints } from '../../src/main/queue/score-columns.js';
@@ -14,6 +16,7 @@ import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { ItemsRepo } from '../../src/main/store/items-repo.js';
 import { MIGRATIONS, migrate } from '../../src/main/store/migrations.js';
 import { parseEnvelope } from '../../src/shared/contract/index.js';
+import { pdfText } from './export-pdf-text.js';
 import { tempDir } from './main-harness.js';
 
 const KEYWORDS = ['U.S. economy', '1990', 'climate, change', 'trade with Asia'];
@@ -201,6 +204,29 @@ describe('key points in the store', () => {
       ['climate, change', 0, 1],
       ['trade with Asia', 1, 0],
     ]);
+  });
+
+  it('shows both marks of each key point in the attempt PDF and the counts in the CSV', async () => {
+    const id = scoredRetell();
+    service.markKeyPoints({ id, heard: [true, true, false, true] });
+    const exports = new ExportService(dir.path, attempts, new CandidatesRepo(db));
+    const text = pdfText(readFileSync((await exports.attemptPdf(id)).path));
+    expect(text).toContain('The engine heard 2 of 4; the examiner heard 3 of 4.');
+    expect(text).toContain('U.S. economy');
+    expect(text).toContain('heard, 90% sure at 0.5–1.4 s');
+    expect(text).toContain('climate, change');
+    expect(text).toContain('Content 3.8 / 5');
+    const csv = readFileSync((await exports.csv({})).path, 'utf8');
+    const [header, row] = csv.replace('\uFEFF', '').trim().split('\n');
+    const cells = Object.fromEntries(
+      header!.split(',').map((name, index) => [JSON.parse(name), row!.split(',')[index]]),
+    );
+    expect(cells).toMatchObject({
+      key_points: '4',
+      key_points_engine_heard: '2',
+      key_points_examiner_heard: '3',
+      examiner_content: '3.8',
+    });
   });
 
   it('keeps the examiner’s own delivery marks, and confirms when the marks are the engine’s', () => {
