@@ -41,7 +41,7 @@ function retellResult(withKeyPoints: boolean): Record<string, unknown> {
         component(
           'score_content',
           2.5,
-          'The answer covers some key points (2 of 4). Covered: bees, hives. Missed: pollen, farms.',
+          'The answer covers some key points (2 of 4). Covered: U.S. economy, trade with Asia. Missed: 1990, climate, change.',
         ),
         component('score_pronunciation', 4),
         component('score_fluency', 3.5),
@@ -122,7 +122,7 @@ describe('key points in the store', () => {
       { ...NONE, content: 2.5, pronunciation: 4, fluency: 3.5, overall: 3.3 },
       { ...NONE, content: 5, pronunciation: 5, fluency: 5, overall: 5 },
       0,
-      beforeKeyPoints ? [] : freeSpeechKeyPoints('rl', parseEnvelope(body)),
+      beforeKeyPoints ? [] : freeSpeechKeyPoints('rl', parseEnvelope(body), KEYWORDS),
     );
     return id;
   }
@@ -273,13 +273,14 @@ describe('key points in the store', () => {
     const id = scoredRetell(true);
     expect(attempts.keyPointsOf(id)).toEqual([]);
     const attempt = service.markKeyPoints({ id, heard: [true, true, true, false] });
+    // The request's keywords, exactly, each heard by the engine when its Covered list names it.
     expect(
       attempts.keyPointsOf(id).map((row) => [row.text, row.engine_heard, row.examiner_heard]),
     ).toEqual([
-      ['bees', 1, 1],
-      ['hives', 1, 1],
-      ['pollen', 0, 1],
-      ['farms', 0, 0],
+      ['U.S. economy', 1, 1],
+      ['1990', 0, 1],
+      ['climate, change', 0, 1],
+      ['trade with Asia', 1, 0],
     ]);
     expect(attempt.mark?.scores.content).toBe(3.8);
   });

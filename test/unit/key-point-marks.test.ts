@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { untimedWord, type Word } from '../../src/shared/contract/envelope.js';
 import { contentFromMarks, freeSpeechOverall } from '../../src/shared/key-point-content.js';
-import { engineKeyPoints } from '../../src/shared/key-points.js';
+import { engineKeyPoints, requestKeywords } from '../../src/shared/key-points.js';
 import { keywordLines, keywordsFromLines } from '../../src/shared/keyword-list.js';
 import { pauseLengthMs, shownPause } from '../../src/shared/pause-length.js';
 
@@ -127,6 +127,34 @@ describe('the engine’s key points of a result', () => {
       { text: 'climate, change', heard: false, confidence: 0.1, start: 0, end: 0 },
     ];
     expect(engineKeyPoints({ keyPoints, components })).toEqual(keyPoints);
+  });
+
+  it('fall back on the request’s keywords, exactly, heard when the Covered list names them', () => {
+    const offTopic = [
+      {
+        name: 'score_content',
+        suggestion:
+          "The answer is off-topic: none of the lecture's 6 key points were heard. Missed: U.S. economy, 1990, climate, change, well-known, trade with Asia, e.g. governments.",
+      },
+    ];
+    expect(engineKeyPoints({ components: offTopic }, EXAMINER_KEYWORDS)).toEqual(
+      EXAMINER_KEYWORDS.map((text) => ({ text, heard: false, confidence: null, start: 0, end: 0 })),
+    );
+    const some = [
+      {
+        name: 'score_content',
+        suggestion:
+          'The answer covers some key points (3 of 6). Covered: U.S. economy, climate, change, e.g. governments. Missed: 1990, well-known, trade with Asia.',
+      },
+    ];
+    expect(
+      engineKeyPoints({ components: some }, EXAMINER_KEYWORDS)!.map((point) => point.heard),
+    ).toEqual([true, false, true, false, false, true]);
+    expect(requestKeywords(JSON.stringify({ refText: 'x', keywords: EXAMINER_KEYWORDS }))).toEqual(
+      EXAMINER_KEYWORDS,
+    );
+    expect(requestKeywords('{"refText":"x"}')).toEqual([]);
+    expect(requestKeywords(null)).toEqual([]);
   });
 
   it('fall back on the suggestion’s lists for a result stored before key points were sent', () => {

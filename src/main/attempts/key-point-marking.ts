@@ -1,6 +1,6 @@
 import { parseEnvelopeText } from '../../shared/contract/parse-response.js';
 import { contentFromMarks, freeSpeechOverall } from '../../shared/key-point-content.js';
-import { engineKeyPoints, type EngineKeyPoint } from '../../shared/key-points.js';
+import { engineKeyPoints, requestKeywords, type EngineKeyPoint } from '../../shared/key-points.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
 import type { MarkFields } from '../store/attempt-marks.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
@@ -20,10 +20,12 @@ export interface KeyPointMarking {
  */
 export function keyPointMarking(row: AttemptRow, heard: readonly boolean[]): KeyPointMarking {
   if (row.status !== 'scored' || (row.task !== 'rl' && row.task !== 'di')) {
-    throw new UserFacingError('Key points are marked on a scored Retell Lecture or Describe Image.');
+    throw new UserFacingError(
+      'Key points are marked on a scored Retell Lecture or Describe Image.',
+    );
   }
   const engine = row.response_json
-    ? engineKeyPoints(parseEnvelopeText(row.response_json).data)
+    ? engineKeyPoints(parseEnvelopeText(row.response_json).data, requestKeywords(row.request_json))
     : null;
   if (!engine || engine.length === 0) {
     throw new UserFacingError('This result names no key points to mark.');

@@ -36,7 +36,11 @@ export function scoreMaxima(envelope: Envelope, task: Task, scale: number): Scor
 }
 
 /** rl, di: the key points the result names, kept beside its scores; none for other tasks. */
-export function freeSpeechKeyPoints(task: Task, envelope: Envelope): EngineKeyPoint[] {
+export function freeSpeechKeyPoints(
+  task: Task,
+  envelope: Envelope,
+  keywords: readonly string[],
+): EngineKeyPoint[] {
   if (task !== 'rl' && task !== 'di') return [];
-  return engineKeyPoints(envelope.data) ?? [];
+  return engineKeyPoints(envelope.data, keywords) ?? [];
 }

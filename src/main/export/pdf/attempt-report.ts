@@ -19,7 +19,7 @@ import { drawScoreTable } from './score-table.js';
 import { STATUS_WORDS } from './status-words.js';
 import { drawTranscript, pausesOf } from './transcript.js';
 import { drawKeyPointTable, reportKeyPoints } from './key-point-table.js';
-import { engineKeyPoints } from '../../../shared/key-points.js';
+import { engineKeyPoints, requestKeywords } from '../../../shared/key-points.js';
 import type { KeyPointRow } from '../../store/attempt-key-points.js';
 
 /** One attempt: who, what, scores, coloured transcript, pauses and the candidate's progress. */
@@ -61,7 +61,10 @@ function drawResult(
   drawScoreTable(doc, envelope.data.components, attempt.overall_max);
   drawExaminerMark(doc, attempt);
   if (attempt.task === 'rl' || attempt.task === 'di') {
-    const points = reportKeyPoints(stored, engineKeyPoints(envelope.data));
+    const points = reportKeyPoints(
+      stored,
+      engineKeyPoints(envelope.data, requestKeywords(attempt.request_json)),
+    );
     if (points.length > 0) {
       heading(doc, 'Key points', 12);
       drawKeyPointTable(doc, points);

@@ -1,6 +1,6 @@
 import type { AttemptDetail } from '../../../shared/app-api';
 import { parseEnvelopeText, type Component, type Word } from '../../../shared/contract';
-import { engineKeyPoints, type EngineKeyPoint } from '../../../shared/key-points';
+import { engineKeyPoints, requestKeywords, type EngineKeyPoint } from '../../../shared/key-points';
 
 export interface ResultDetail {
   components: Component[];
@@ -19,7 +19,10 @@ export function readResultDetail(attempt: AttemptDetail): ResultDetail | null {
       components: data.components,
       words: data.words,
       transcription: data.transcription ?? null,
-      keyPoints: attempt.task === 'rl' || attempt.task === 'di' ? engineKeyPoints(data) : null,
+      keyPoints:
+        attempt.task === 'rl' || attempt.task === 'di'
+          ? engineKeyPoints(data, requestKeywords(attempt.requestJson))
+          : null,
     };
   } catch {
     return null;
