@@ -120,3 +120,12 @@ export function requestKeywords(requestJson: string | null | undefined): string[
     return [];
   }
 }
+
+/**
+ * What a content suggestion says besides its key point lists, shown where the key points are
+ * listed on their own: the text before its first list. The lists are never re-read from it.
+ */
+export function suggestionSummary(suggestion: string): string {
+  const first = /\b(?:Covered|Missed):/u.exec(suggestion);
+  return first ? suggestion.slice(0, first.index).trim() : suggestion;
+}

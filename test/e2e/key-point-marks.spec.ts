@@ -152,6 +152,9 @@ test('the examiner marks a Retell Lecture key point heard: content changes in th
     String(examinerContent),
   );
   await page.screenshot({ path: shot('key-points-history-attempt', testInfo), fullPage: true });
+  await dialog
+    .getByRole('region', { name: "Examiner's mark" })
+    .screenshot({ path: shot('key-points-examiner-mark', testInfo) });
   await dialog.getByRole('button', { name: 'Export PDF' }).click();
   await expect(dialog.getByText(/^Downloaded attempt-/u)).toBeVisible();
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { untimedWord, type Word } from '../../src/shared/contract/envelope.js';
 import { contentFromMarks, freeSpeechOverall } from '../../src/shared/key-point-content.js';
-import { engineKeyPoints, requestKeywords } from '../../src/shared/key-points.js';
+import {
+  engineKeyPoints,
+  requestKeywords,
+  suggestionSummary,
+} from '../../src/shared/key-points.js';
 import { keywordLines, keywordsFromLines } from '../../src/shared/keyword-list.js';
 import { pauseLengthMs, shownPause } from '../../src/shared/pause-length.js';
 
@@ -155,6 +159,15 @@ describe('the engine’s key points of a result', () => {
     );
     expect(requestKeywords('{"refText":"x"}')).toEqual([]);
     expect(requestKeywords(null)).toEqual([]);
+  });
+
+  it('leave the content suggestion its summary, without lists re-read from prose', () => {
+    expect(
+      suggestionSummary(
+        "The answer is off-topic: none of the lecture's 4 key points were heard. Missed: U.S. economy, 1990.",
+      ),
+    ).toBe("The answer is off-topic: none of the lecture's 4 key points were heard.");
+    expect(suggestionSummary('Speak more clearly.')).toBe('Speak more clearly.');
   });
 
   it('fall back on the suggestion’s lists for a result stored before key points were sent', () => {

@@ -22,6 +22,7 @@ export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
         scores={attempt.scores}
         maxScores={attempt.maxScores}
         details={result?.components}
+        listsKeyPoints={Boolean(result?.keyPoints)}
       />
       {result?.keyPoints && (
         <KeyPoints
