@@ -171,4 +171,21 @@ test('the examiner marks a Retell Lecture key point heard: content changes in th
   );
   for (const keyword of KEYWORDS) expect(textOfPdf).toContain(keyword);
   expect(textOfPdf).toContain(`Content ${examinerContent} / 5`);
+
+  // Moderation counts, per key point, whether the engine and the examiner agreed.
+  await page.keyboard.press('Escape');
+  await nav(page, 'Moderation');
+  const agreement = page.getByRole('table', { name: 'Key point agreement' });
+  const agreementRows = agreement.locator('tbody tr');
+  await expect(agreementRows).toHaveCount(KEYWORDS.length);
+  const changedRow = agreementRows.filter({ hasText: text });
+  await expect(changedRow.getByRole('cell')).toHaveText([
+    'Economy lecture (Retell Lecture)',
+    text,
+    '1',
+    '0 (0 %)',
+    heard ? '0' : '1',
+    heard ? '1' : '0',
+  ]);
+  await page.screenshot({ path: shot('moderation-key-points', testInfo), fullPage: true });
 });
