@@ -22,9 +22,9 @@ export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
         scores={attempt.scores}
         maxScores={attempt.maxScores}
         details={result?.components}
-        listsKeyPoints={Boolean(result?.keyPoints)}
+        listsKeyPoints={Boolean(result?.keyPoints?.length)}
       />
-      {result?.keyPoints && (
+      {result?.keyPoints && result.keyPoints.length > 0 && (
         <KeyPoints
           attemptId={attempt.id}
           points={result.keyPoints}
