@@ -77,6 +77,12 @@ test('the examiner marks a Retell Lecture key point heard: content changes in th
   await page.getByLabel('Candidate').selectOption({ label: 'Lena Fischer' });
   await page.getByLabel('Item').selectOption({ label: 'Economy lecture' });
   await expect(page.getByLabel('Free recording (no exam timing)')).not.toBeChecked();
+  const examinerView = page.getByRole('region', { name: "Examiner's view" });
+  await examinerView.getByRole('button', { name: 'Reveal text' }).click();
+  await expect(
+    examinerView.getByRole('list', { name: 'Keywords' }).getByRole('listitem'),
+  ).toHaveText(KEYWORDS);
+  await examinerView.screenshot({ path: shot('examiner-view-keywords', testInfo) });
   await page.getByRole('button', { name: 'Start the item' }).click();
   const view = page.getByRole('region', { name: "Candidate's view" });
   await expect(view.getByRole('status')).toHaveText(/^Time is up\. Answer saved/u, {
