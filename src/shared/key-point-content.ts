@@ -34,26 +34,6 @@ export function contentFromMarks(input: MarkedContentInput): number {
   return quantize(examinerShare * kept * contentMax, contentMax, precision);
 }
 
-/** One component's score and its top mark. */
-export interface ScoreOf {
-  score: number;
-  max: number;
-}
-
-/**
- * rl, di overall as docs/api.md gives it: the mean of the components' fractions of their top
- * marks, times the scale, quantised.
- */
-export function freeSpeechOverall(
-  components: readonly ScoreOf[],
-  scale: number,
-  precision: number,
-): number {
-  const fractions = components.map(({ score, max }) => (max > 0 ? score / max : 0));
-  const mean = fractions.reduce((sum, fraction) => sum + fraction, 0) / fractions.length;
-  return quantize(mean * scale, scale, precision);
-}
-
 function shareHeard(heard: readonly boolean[]): number {
   return heard.filter(Boolean).length / heard.length;
 }

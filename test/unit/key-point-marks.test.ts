@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { untimedWord, type Word } from '../../src/shared/contract/envelope.js';
-import { contentFromMarks, freeSpeechOverall } from '../../src/shared/key-point-content.js';
+import { meanOverall } from '../../src/shared/contract/quantize.js';
+import { contentFromMarks } from '../../src/shared/key-point-content.js';
 import {
   engineKeyPoints,
   requestKeywords,
@@ -111,9 +112,9 @@ describe('content from the examiner’s key point marks', () => {
       { score: 3, max: 5 },
       { score: 3.6, max: 5 },
     ];
-    expect(freeSpeechOverall(parts, 5, 0.1)).toBe(3.6);
+    expect(meanOverall(parts, { scale: 5, precision: 0.1 })).toBe(3.6);
     // (0.84 + 0.6 + 0.72) / 3 = 0.72: 7.2 of 10, to the nearest half point.
-    expect(freeSpeechOverall(parts, 10, 0.5)).toBe(7);
+    expect(meanOverall(parts, { scale: 10, precision: 0.5 })).toBe(7);
   });
 });
 

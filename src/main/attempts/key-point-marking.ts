@@ -1,5 +1,6 @@
 import { parseEnvelopeText } from '../../shared/contract/parse-response.js';
-import { contentFromMarks, freeSpeechOverall } from '../../shared/key-point-content.js';
+import { meanOverall } from '../../shared/contract/quantize.js';
+import { contentFromMarks } from '../../shared/key-point-content.js';
 import { engineKeyPoints, requestKeywords, type EngineKeyPoint } from '../../shared/key-points.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
 import type { MarkFields } from '../store/attempt-marks.js';
@@ -47,14 +48,13 @@ export function keyPointMarking(row: AttemptRow, heard: readonly boolean[]): Key
   const own = row.mark_confirmed === 0;
   const pronunciation = (own ? row.mark_pronunciation : null) ?? row.pronunciation ?? 0;
   const fluency = (own ? row.mark_fluency : null) ?? row.fluency ?? 0;
-  const overall = freeSpeechOverall(
+  const overall = meanOverall(
     [
       { score: content, max: contentMax },
       { score: pronunciation, max: row.pronunciation_max ?? 0 },
       { score: fluency, max: row.fluency_max ?? 0 },
     ],
-    row.overall_max ?? 0,
-    precision,
+    { scale: row.overall_max ?? 0, precision },
   );
   const scores = { content, pronunciation, fluency, words: null, overall };
   const confirmed =
