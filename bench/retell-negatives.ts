@@ -1,7 +1,7 @@
 /**
  * Answers that must earn no Retell Lecture marks: a retelling played backwards, a buzz and
- * pink noise (10 s each, as in bench/so762-cases.ts), each scored against the case's lecture
- * by the whole path an answer takes after download: quality check, then the engine. An
+ * pink noise (10 s each, as in bench/so762-cases.ts), each scored against the answer's lecture
+ * and keywords by the whole path an answer takes after download: quality check, then the engine. An
  * answer earns nothing when it is refused as silent, or its pronunciation is not scored
  * (no relevant content, docs/engine.md).
  */
@@ -9,7 +9,13 @@ import { analyseQuality } from '../src/engine/audio/index.js';
 import { audioCautions } from '../src/engine/audio/cautions.js';
 import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { pinkNoise, sawtoothBuzz } from './so762-cases.js';
-import { joined, recording, type RetellCase } from './retell-cases.js';
+import { answerSamples, type ExamAnswer } from './retell-cases.js';
+
+/** An answer and the keywords its lecture is scored with. */
+export interface NegativeSource {
+  answer: ExamAnswer;
+  keywords: string[];
+}
 
 export const NEGATIVE_KINDS = ['reversed', 'buzz', 'pink'] as const;
 export type NegativeKind = (typeof NEGATIVE_KINDS)[number];
@@ -23,26 +29,32 @@ export interface NegativeOutcome {
 
 async function negativeAudio(
   kind: NegativeKind,
-  item: RetellCase,
+  answer: ExamAnswer,
   seed: number,
 ): Promise<Float32Array> {
   if (kind === 'buzz') return sawtoothBuzz(10, 90 + (seed % 60));
   if (kind === 'pink') return pinkNoise(10, seed);
-  const parts = await Promise.all(item.parts.map((part) => recording(part.labelId)));
-  return joined(parts, item.gapsSeconds, seed).reverse();
+  return (await answerSamples(answer)).reverse();
 }
 
-/** Every kind against the lectures of the first `count` cases that say some of their lecture. */
+/**
+ * Every kind against the lectures (and keywords) of `count` answers that retell half of their
+ * lecture or more, spread over the lecture lengths.
+ */
 export async function measureNegatives(
-  cases: readonly RetellCase[],
+  sources: readonly NegativeSource[],
   count: number,
 ): Promise<NegativeOutcome[]> {
   const engine = await loadSpeechEngine();
   const outcomes: NegativeOutcome[] = [];
-  const chosen = cases.filter((item) => item.parts.some((part) => part.inLecture)).slice(0, count);
-  for (const [seed, item] of chosen.entries()) {
+  const retellings = sources.filter(
+    ({ answer }) => answer.saidSentences >= answer.lectureSentences / 2,
+  );
+  const step = Math.max(1, Math.floor(retellings.length / count));
+  const chosen = retellings.filter((_, index) => index % step === 0).slice(0, count);
+  for (const [seed, { answer, keywords }] of chosen.entries()) {
     for (const kind of NEGATIVE_KINDS) {
-      const samples = await negativeAudio(kind, item, seed + 1);
+      const samples = await negativeAudio(kind, answer, seed + 1);
       const audio = {
         samples,
         sampleRate: 16000 as const,
@@ -53,7 +65,13 @@ export async function measureNegatives(
         outcomes.push({ kind, noMarks: true, content: 0 });
         continue;
       }
-      const request = { audioUrl: 'file:', refText: item.lecture, scale: 5, precision: 0.01 };
+      const request = {
+        audioUrl: 'file:',
+        refText: answer.lecture,
+        keywords,
+        scale: 5,
+        precision: 0.01,
+      };
       const result = await scoreAnswer(engine, 'rl', request, {
         ...audio,
         cautions: audioCautions(quality),
