@@ -202,8 +202,16 @@ export function expertBand(accuracy: number): 0 | 1 | 2 {
 }
 
 /**
+ * Balanced accuracies closer than this are a tie: one poor word in 400 more or less recalled
+ * moves the mean by 0.001, and the surface is flat over a wide range of bars (BENCHMARKS.md).
+ */
+const LABEL_BAR_TIE = 0.01;
+
+/**
  * The bars that best sort held-out words into the experts' bands: the largest mean recall over
  * the three bands (balanced accuracy), so that the rare poor words are not all called Good.
+ * Among bars tied with the best, those that recall the most poor words: calling a poorly said
+ * word Average or Good costs the examiner more than calling a fair one Bad.
  */
 export function fitLabelBars(
   predicted: readonly number[],
@@ -211,8 +219,7 @@ export function fitLabelBars(
 ): LabelBars {
   const bands = rows.map((row) => expertBand(row.target));
   const counts = [0, 1, 2].map((band) => bands.filter((value) => value === band).length);
-  let best: LabelBars = { averageFrom: 4, goodFrom: 7 };
-  let bestScore = -1;
+  const candidates: Array<{ bars: LabelBars; balanced: number; poorRecall: number }> = [];
   for (let average = 30; average <= 95; average += 1) {
     for (let good = average + 1; good <= 100; good += 1) {
       const bars = { averageFrom: average / 10, goodFrom: good / 10 };
@@ -220,11 +227,19 @@ export function fitLabelBars(
       predicted.forEach((score, index) => {
         if (labelBand(score, bars) === bands[index]) hits[bands[index]!]! += 1;
       });
-      const recall = hits.reduce((sum, hit, band) => sum + hit / Math.max(1, counts[band]!), 0);
-      if (recall > bestScore) [best, bestScore] = [bars, recall];
+      const recalls = hits.map((hit, band) => hit / Math.max(1, counts[band]!));
+      const balanced = recalls.reduce((sum, recall) => sum + recall, 0) / 3;
+      candidates.push({ bars, balanced, poorRecall: recalls[0]! });
     }
   }
-  return best;
+  const best = Math.max(...candidates.map((candidate) => candidate.balanced));
+  const tied = candidates.filter((candidate) => candidate.balanced >= best - LABEL_BAR_TIE);
+  return tied.reduce((chosen, candidate) =>
+    candidate.poorRecall > chosen.poorRecall ||
+    (candidate.poorRecall === chosen.poorRecall && candidate.balanced > chosen.balanced)
+      ? candidate
+      : chosen,
+  ).bars;
 }
 
 /** Observations added to each phone's accuracy mean at the overall mean (shrinkage). */

@@ -85,6 +85,21 @@ export const ExaminerMarkInput = z.object({
   comment: z.string().max(5000).default(''),
 });
 
+/** rl, di: how many of the result's key points the engine and the examiner heard. */
+export const KeyPointCounts = z.object({
+  total: z.number().int().positive(),
+  engineHeard: z.number().int().nonnegative(),
+  /** Null until the examiner marked every point. */
+  examinerHeard: z.number().int().nonnegative().nullable(),
+});
+
+/** rl, di: one key point as stored with the result, with the examiner's mark (null: none). */
+export const StoredKeyPoint = z.object({
+  text: z.string(),
+  engineHeard: z.boolean(),
+  examinerHeard: z.boolean().nullable(),
+});
+
 export const Attempt = z.object({
   id: Id,
   candidateId: Id,
@@ -115,6 +130,7 @@ export const Attempt = z.object({
   updatedAt: IsoTime,
   /** The mock test sitting this answer was given in, if any (History groups by it). */
   sittingId: Id.nullable().default(null),
+  keyPoints: KeyPointCounts.nullable().default(null),
 });
 
 /** An attempt with the exact request sent and the raw response received. */
@@ -122,6 +138,14 @@ export const AttemptDetail = Attempt.extend({
   requestJson: z.string().nullable(),
   responseJson: z.string().nullable(),
   errorDetail: z.string().nullable(),
+  /** rl, di: the key points stored with the result, in the request's order. */
+  storedKeyPoints: z.array(StoredKeyPoint).default([]),
+});
+
+/** The examiner marks each key point of an rl or di result heard or not, in order. */
+export const KeyPointMarksInput = z.object({
+  id: Id,
+  heard: z.array(z.boolean()).max(200),
 });
 
 /** The History columns that sort. */
@@ -254,8 +278,24 @@ export const AgreementRow = z.object({
   adjacent: z.number().nullable(),
   max: z.number().nullable(),
 });
+/** Engine against examiner on one key point of one item, over the attempts both marked. */
+export const KeyPointAgreementRow = z.object({
+  task: TaskSchema,
+  itemId: Id,
+  itemTitle: z.string(),
+  text: z.string(),
+  n: z.number().int().nonnegative(),
+  /** Both heard it, or neither did. */
+  agreed: z.number().int().nonnegative(),
+  /** The engine heard it and the examiner did not. */
+  engineOnly: z.number().int().nonnegative(),
+  /** The examiner heard it and the engine did not. */
+  examinerOnly: z.number().int().nonnegative(),
+});
 export const Agreement = z.object({
   rows: z.array(AgreementRow),
+  /** rl, di: agreement per key point. */
+  keyPoints: z.array(KeyPointAgreementRow).default([]),
   /** Every pair, for the chart: engine and examiner marks as shares of the maximum. */
   pairs: z.array(
     z.object({
@@ -427,6 +467,7 @@ export const APP_API = {
   'attempts.delete': method(ById, Ok),
   'attempts.mark': method(ExaminerMarkInput, Attempt),
   'attempts.clearMark': method(ById, Attempt),
+  'attempts.markKeyPoints': method(KeyPointMarksInput, Attempt),
   'queue.status': method(Empty, QueueStatus),
   'moderation.agreement': method(z.object({ task: TaskSchema.optional() }).default({}), Agreement),
   'export.agreementCsv': method(
@@ -542,3 +583,6 @@ export type DeletionSummary = z.infer<typeof DeletionSummary>;
 export type Agreement = z.infer<typeof Agreement>;
 export type AgreementRow = z.infer<typeof AgreementRow>;
 export type ScoreKey = keyof z.infer<typeof ComponentScores>;
+export type KeyPointCounts = z.infer<typeof KeyPointCounts>;
+export type StoredKeyPoint = z.infer<typeof StoredKeyPoint>;
+export type KeyPointAgreementRow = z.infer<typeof KeyPointAgreementRow>;

@@ -1,3 +1,5 @@
+import type { KeyPointResult } from './contract/envelope.js';
+
 /** The content suggestion of rl and di split into what it says and the key points it lists. */
 export interface KeyPointsSuggestion {
   /** The sentences around the lists ("The answer covers some key points (3 of 6)."). */
@@ -41,4 +43,89 @@ function splitList(section: string): { items: string[]; after: string } {
     .map((item) => item.trim())
     .filter(Boolean);
   return { items, after: end ? section.slice(end.index + 1) : '' };
+}
+
+/** A key point as the engine judged it: the response's `data.keyPoints` entry, or an old one. */
+export interface EngineKeyPoint {
+  text: string;
+  heard: boolean;
+  /** 0–1; null for a result stored before responses carried key points. */
+  confidence: number | null;
+  /** Milliseconds where it was heard; 0 and 0 when not heard or not known. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The key points of an rl or di result in the request's order: `data.keyPoints` as sent. A
+ * result from an engine that sends none falls back on its content suggestion's lists, without
+ * confidence or timing: the request's keywords, exactly as sent, each heard when the Covered
+ * list names it (so "U.S. economy" stays one point), or else the lists' entries (covered
+ * first). Null when the result names none.
+ */
+export function engineKeyPoints(
+  data: {
+    keyPoints?: readonly KeyPointResult[] | undefined;
+    components: readonly { name: string; suggestion: string | null }[];
+  },
+  requestKeywords: readonly string[] = [],
+): EngineKeyPoint[] | null {
+  if (data.keyPoints) return data.keyPoints.map((point) => ({ ...point }));
+  const suggestion = data.components.find(
+    (component) => component.name === 'score_content',
+  )?.suggestion;
+  const old = (text: string, heard: boolean): EngineKeyPoint => ({
+    text,
+    heard,
+    confidence: null,
+    start: 0,
+    end: 0,
+  });
+  const keywords = requestKeywords.map((keyword) => keyword.trim()).filter(Boolean);
+  if (keywords.length > 0 && suggestion && /\b(?:Covered|Missed):/u.test(suggestion)) {
+    const covered = coveredSection(suggestion);
+    return keywords.map((keyword) => old(keyword, namesEntry(covered, keyword)));
+  }
+  const lists = parseKeyPoints(suggestion);
+  if (!lists) return null;
+  return [
+    ...lists.covered.map((text) => old(text, true)),
+    ...lists.missed.map((text) => old(text, false)),
+  ];
+}
+
+/** The text of the Covered list: from "Covered:" to "Missed:" or the end. */
+function coveredSection(suggestion: string): string {
+  const from = suggestion.indexOf('Covered:');
+  if (from < 0) return '';
+  const rest = suggestion.slice(from + 'Covered:'.length);
+  const to = rest.indexOf('Missed:');
+  return (to < 0 ? rest : rest.slice(0, to)).trim();
+}
+
+/** Whether a list "a, b, c." holds `entry` as one of its entries. */
+function namesEntry(list: string, entry: string): boolean {
+  const escaped = entry.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  return new RegExp(`(?:^|, )${escaped}(?=, |\\.?$)`, 'u').test(list);
+}
+
+/** The keywords a stored request sent (rl, di), exactly; none when it sent none. */
+export function requestKeywords(requestJson: string | null | undefined): string[] {
+  try {
+    const keywords = (JSON.parse(requestJson ?? '{}') as { keywords?: unknown }).keywords;
+    return Array.isArray(keywords)
+      ? keywords.filter((keyword): keyword is string => typeof keyword === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What a content suggestion says besides its key point lists, shown where the key points are
+ * listed on their own: the text before its first list. The lists are never re-read from it.
+ */
+export function suggestionSummary(suggestion: string): string {
+  const first = /\b(?:Covered|Missed):/u.exec(suggestion);
+  return first ? suggestion.slice(0, first.index).trim() : suggestion;
 }

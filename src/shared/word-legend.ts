@@ -3,7 +3,7 @@ import { marksHesitations } from './hesitation.js';
 
 export interface LegendEntry {
   /** The engine's word label, which gives the colour. */
-  label: 'Good' | 'Average' | 'Bad' | 'Missing' | 'Inserted' | 'Pause';
+  label: 'Good' | 'Average' | 'Bad' | 'Missing' | 'Inserted' | 'Pause' | 'Unclear';
   /** What the colour means in this task. */
   name: string;
   /** rl, di: an `Inserted` entry is a hesitation, drawn muted. */
@@ -23,7 +23,8 @@ export const DICTATION_MARKS: Record<string, { name: string; title: string }> = 
 /**
  * What each word colour means, per task. Dictation marks written words: correct, written
  * wrongly, or missing (extra words cost nothing and are not listed); speaking marks how each
- * word was said, the words added (rs) or the hesitations (rl, di), and the pauses.
+ * word was said, the words added (rs) or the hesitations and unclear speech (rl, di), and the
+ * pauses.
  */
 export function wordLegend(task: Task): LegendEntry[] {
   if (task === 'wfd') {
@@ -32,7 +33,7 @@ export function wordLegend(task: Task): LegendEntry[] {
       name: DICTATION_MARKS[label]!.name,
     }));
   }
-  return [
+  const speaking: LegendEntry[] = [
     { label: 'Good', name: 'Good' },
     { label: 'Average', name: 'Average' },
     { label: 'Bad', name: 'Bad' },
@@ -42,4 +43,6 @@ export function wordLegend(task: Task): LegendEntry[] {
       ? { label: 'Inserted', name: 'Hesitation', hesitation: true }
       : { label: 'Inserted', name: 'Inserted' },
   ];
+  // rl, di: speech heard but not named is an "unclear" stretch, never a guessed word.
+  return marksHesitations(task) ? [...speaking, { label: 'Unclear', name: 'Unclear' }] : speaking;
 }

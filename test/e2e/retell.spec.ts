@@ -175,11 +175,14 @@ test('a spoken Retell Lecture answer shows the key points it covered, its pauses
     .locator('.transcript')
     .screenshot({ path: screenshotPath(testInfo, 'retell-transcript') });
 
-  // The key points said are listed as covered.
+  // The key points said are listed as heard.
   const keyPoints = latest.getByRole('region', { name: 'Key points' });
-  const coveredList = keyPoints.getByRole('list', { name: /^Covered/ });
-  await expect(coveredList).toBeVisible();
-  const covered = await coveredList.getByRole('listitem').allTextContents();
+  const table = keyPoints.getByRole('table', { name: 'Key points heard' });
+  await expect(table).toBeVisible();
+  const covered = await table
+    .locator('tbody tr[data-engine-heard="true"]')
+    .getByRole('rowheader')
+    .allTextContents();
   expect(
     covered.filter((point) => SPOKEN_KEY_POINTS.includes(point)),
     covered.join(', '),
@@ -198,7 +201,9 @@ test('a spoken Retell Lecture answer shows the key points it covered, its pauses
   const view = page.getByRole('dialog', { name: `Kofi Mensah · ${SAMPLE.title}` });
   await expect(view.getByRole('img', { name: 'Waveform' })).toHaveAttribute('data-drawn', 'true');
   await expect(
-    view.getByRole('region', { name: 'Key points' }).getByRole('list', { name: /^Covered/ }),
+    view
+      .getByRole('region', { name: 'Key points' })
+      .getByRole('table', { name: 'Key points heard' }),
   ).toBeVisible();
   await page.screenshot({ path: screenshotPath(testInfo, 'retell-history'), fullPage: true });
 });

@@ -128,6 +128,28 @@ describe('word labels', () => {
     expect(expertBand(5)).toBe(1);
     expect(expertBand(8)).toBe(2);
   });
+
+  it('among bars that sort words equally well, chooses those that call more poor words Bad', () => {
+    // Poor words at 7.0 and 7.5, fair ones at 7.5 and 8.0: an Average bar just above 7.0 or
+    // just above 7.5 recalls the same share over the bands; the second finds every poor word.
+    const at = (target: number, prediction: number, count: number) =>
+      Array.from({ length: count }, () => ({ row: { values: {}, target }, prediction }));
+    const words = [
+      ...at(3, 7.0, 10),
+      ...at(3, 7.5, 10),
+      ...at(6, 7.5, 10),
+      ...at(6, 8.0, 10),
+      ...at(9, 9.0, 100),
+    ];
+    const fitted = fitLabelBars(
+      words.map((word) => word.prediction),
+      words.map((word) => word.row),
+    );
+    expect(fitted.averageFrom).toBeGreaterThan(7.5);
+    expect(fitted.averageFrom).toBeLessThanOrEqual(8);
+    expect(fitted.goodFrom).toBeGreaterThan(8);
+    expect(fitted.goodFrom).toBeLessThanOrEqual(9);
+  });
 });
 
 describe('verification evidence', () => {

@@ -1,5 +1,11 @@
 import { COMPONENT_STATUS, type Component } from '../../shared/contract/envelope.js';
-import { componentMax, quantize, type ScoreScale } from '../../shared/contract/quantize.js';
+import {
+  componentMax,
+  meanOverall,
+  quantize,
+  scoreFraction,
+  type ScoreScale,
+} from '../../shared/contract/quantize.js';
 
 export interface ComponentInput {
   /** Share of the top mark, 0–1. */
@@ -45,11 +51,15 @@ export function speakingComponents(input: SpeakingComponents, scale: ScoreScale)
     component('score_pronunciation', input.pronunciation, 5, scale),
     component('score_fluency', input.fluency, 5, scale),
   ];
-  const shares = parts.map((part) => (part.maxScore > 0 ? part.score / part.maxScore : 0));
-  const mean = shares.reduce((sum, share) => sum + share, 0) / shares.length;
   const overall: Component = {
     name: 'overall',
-    score: quantize((input.overallShare ?? mean) * scale.scale, scale.scale, scale.precision),
+    score:
+      input.overallShare === undefined
+        ? meanOverall(
+            parts.map((part) => ({ score: part.score, max: part.maxScore })),
+            scale,
+          )
+        : scoreFraction(input.overallShare, scale),
     suggestion: null,
     maxScore: 0,
     status: Math.max(COMPONENT_STATUS.scored, ...parts.map((part) => part.status)),

@@ -22,6 +22,7 @@ import {
 } from '../recordings/recordings.js';
 import { seekableRecording } from '../recordings/seekable-recording.js';
 import type { ScoringQueue } from '../queue/scoring-queue.js';
+import { keyPointMarking } from './key-point-marking.js';
 
 export interface AttemptEvents {
   changed: (attempt: Attempt) => void;
@@ -108,7 +109,12 @@ export class AttemptService {
   }
 
   get(id: number): AttemptDetail {
-    return toAttemptDetail(this.row(id));
+    const storedKeyPoints = this.repos.attempts.keyPointsOf(id).map((point) => ({
+      text: point.text,
+      engineHeard: point.engine_heard === 1,
+      examinerHeard: point.examiner_heard === null ? null : point.examiner_heard === 1,
+    }));
+    return toAttemptDetail(this.row(id), storedKeyPoints);
   }
 
   async audio(id: number): Promise<{ mimeType: string; base64: string }> {
@@ -180,6 +186,16 @@ export class AttemptService {
       scores,
       comment: input.comment.trim(),
     });
+    return this.changed(input.id);
+  }
+
+  /**
+   * The examiner marks each key point of an rl or di result heard or not heard: both their
+   * marks and the engine's are kept, and their content (and overall) follow from the marks.
+   */
+  markKeyPoints(input: { id: number; heard: readonly boolean[] }): Attempt {
+    const { engine, mark } = keyPointMarking(this.row(input.id), input.heard);
+    this.repos.attempts.saveKeyPointMarks(input.id, engine, input.heard, mark);
     return this.changed(input.id);
   }
 

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { SCORE_KEYS } from '../../shared/app-api.js';
 import { TASK_TITLES } from '../../shared/contract/endpoints.js';
-import type { AttemptSummaryRow } from '../store/attempt-rows.js';
+import { keyPointCounts, type AttemptSummaryRow } from '../store/attempt-rows.js';
 
 type Cell = string | number | null;
 
@@ -17,6 +17,10 @@ const COLUMNS = [
   'examiner_mark',
   ...SCORE_KEYS.map((key) => `examiner_${key}`),
   'examiner_comment',
+  // rl, di: how many key points there were, and how many the engine and the examiner heard.
+  'key_points',
+  'key_points_engine_heard',
+  'key_points_examiner_heard',
   'final_overall',
   'tries',
   'typed_answer',
@@ -26,6 +30,7 @@ const COLUMNS = [
 
 function record(row: AttemptSummaryRow): Cell[] {
   const marked = row.mark_confirmed !== null;
+  const keyPoints = keyPointCounts(row.key_point_counts);
   return [
     row.id,
     row.created_at,
@@ -38,6 +43,9 @@ function record(row: AttemptSummaryRow): Cell[] {
     marked ? (row.mark_confirmed === 1 ? 'confirmed' : 'own marks') : null,
     ...SCORE_KEYS.map((key) => row[`mark_${key}`]),
     row.mark_comment,
+    keyPoints?.total ?? null,
+    keyPoints?.engineHeard ?? null,
+    keyPoints?.examinerHeard ?? null,
     marked ? row.mark_overall : row.overall,
     row.tries,
     row.typed_answer,

@@ -32,7 +32,7 @@ export class ExportService {
       throw new UserFacingError('Only a scored attempt has a report: wait until it is scored.');
     }
     const progress = this.attempts.scoredProgress(attempt.candidate_id, attempt.task);
-    const content = await attemptReportPdf(attempt, progress);
+    const content = await attemptReportPdf(attempt, progress, this.attempts.keyPointsOf(id));
     return writeExport(this.dir, `attempt-${id}-${attempt.candidate_name}`, 'pdf', content);
   }
 

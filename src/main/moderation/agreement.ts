@@ -18,7 +18,7 @@ interface Pair {
  * marked. Differences are examiner minus engine in points; exact and adjacent agreement
  * compare the marks rounded to whole points (equal, or at most one point apart).
  */
-export function agreement(marked: MarkedPair[]): Agreement {
+export function agreement(marked: MarkedPair[]): Omit<Agreement, 'keyPoints'> {
   const rows: AgreementRow[] = [];
   const pairs: Agreement['pairs'] = [];
   for (const task of TASKS) {

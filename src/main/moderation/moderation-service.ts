@@ -30,7 +30,17 @@ export class ModerationService {
   }
 
   agreement(task?: Task): Agreement {
-    return agreement(this.attempts.markedPairs(task));
+    const keyPoints = this.attempts.keyPointAgreement(task).map((row) => ({
+      task: row.task,
+      itemId: row.item_id,
+      itemTitle: row.item_title,
+      text: row.text,
+      n: row.n,
+      agreed: row.agreed,
+      engineOnly: row.engine_only,
+      examinerOnly: row.examiner_only,
+    }));
+    return { ...agreement(this.attempts.markedPairs(task)), keyPoints };
   }
 
   async csv(task?: Task): Promise<ExportResult> {

@@ -1,5 +1,6 @@
 import type { Task } from '../../shared/contract/endpoints.js';
 import type { Envelope } from '../../shared/contract/envelope.js';
+import { engineKeyPoints, type EngineKeyPoint } from '../../shared/key-points.js';
 import { noScores, type ScoreColumns } from '../store/attempt-scores.js';
 
 const COLUMN_OF: Record<string, keyof ScoreColumns> = {
@@ -32,4 +33,14 @@ export function scoreMaxima(envelope: Envelope, task: Task, scale: number): Scor
   }
   maxima.overall = task === 'wfd' ? maxima.words : scale;
   return maxima;
+}
+
+/** rl, di: the key points the result names, kept beside its scores; none for other tasks. */
+export function freeSpeechKeyPoints(
+  task: Task,
+  envelope: Envelope,
+  keywords: readonly string[],
+): EngineKeyPoint[] {
+  if (task !== 'rl' && task !== 'di') return [];
+  return engineKeyPoints(envelope.data, keywords) ?? [];
 }

@@ -1,13 +1,14 @@
 import type { Logger } from 'pino';
 import type { QueueStatus } from '../../shared/app-api.js';
 import { DEFAULT_SCALE } from '../../shared/contract/requests.js';
+import { requestKeywords } from '../../shared/key-points.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { ScoringClient, ScoringEndpoint } from '../scoring-client/client.js';
 import { backoffDelay } from '../scoring-client/backoff.js';
 import { ScoringFailure } from '../scoring-client/failure.js';
 import type { BuiltRequest } from './request-builder.js';
-import { scoreColumns, scoreMaxima } from './score-columns.js';
+import { freeSpeechKeyPoints, scoreColumns, scoreMaxima } from './score-columns.js';
 
 export interface QueueOptions {
   concurrency: number;
@@ -148,6 +149,7 @@ export class ScoringQueue {
         scoreColumns(reply.envelope),
         scoreMaxima(reply.envelope, attempt.task, scale),
         Math.max(0, ...reply.envelope.data.components.map((component) => component.status)),
+        freeSpeechKeyPoints(attempt.task, reply.envelope, requestKeywords(request.storedJson)),
       );
       logger.info(
         { attempt: attempt.id, ms: Math.round(reply.elapsedMs), stored },

@@ -1,4 +1,6 @@
 import { SCORE_KEYS, type AttemptStatus, type QueueStatus } from '../../shared/app-api.js';
+import type { EngineKeyPoint } from '../../shared/key-points.js';
+import { saveEngineKeyPoints } from './attempt-key-points.js';
 import type { AttemptRow } from './attempt-rows.js';
 import { get } from './attempt-records.js';
 import type { ScoreColumns } from './attempt-scores.js';
@@ -71,7 +73,10 @@ export function recordRequest(db: Db, id: number, requestJson: string): void {
   );
 }
 
-/** Stores the one result of an attempt; false if it was cancelled or deleted meanwhile. */
+/**
+ * Stores the one result of an attempt, with its key points (rl, di); false if it was cancelled
+ * or deleted meanwhile.
+ */
 export function markScored(
   db: Db,
   id: number,
@@ -79,6 +84,22 @@ export function markScored(
   scores: ScoreColumns,
   maxima: ScoreColumns,
   resultStatus = 0,
+  keyPoints: readonly EngineKeyPoint[] = [],
+): boolean {
+  return db.transaction(() => {
+    const stored = storeResult(db, id, responseJson, scores, maxima, resultStatus);
+    if (stored) saveEngineKeyPoints(db, id, keyPoints);
+    return stored;
+  })();
+}
+
+function storeResult(
+  db: Db,
+  id: number,
+  responseJson: string,
+  scores: ScoreColumns,
+  maxima: ScoreColumns,
+  resultStatus: number,
 ): boolean {
   return (
     db

@@ -40,8 +40,12 @@ export function saveMark(db: Db, id: number, mark: MarkFields): void {
   );
 }
 
+/** Removes the examiner's marks, their key point marks with them; the engine's stay. */
 export function clearMark(db: Db, id: number): void {
-  db.prepare('DELETE FROM examiner_marks WHERE attempt_id = ?').run(id);
+  db.transaction(() => {
+    db.prepare('DELETE FROM examiner_marks WHERE attempt_id = ?').run(id);
+    db.prepare('UPDATE key_points SET examiner_heard = NULL WHERE attempt_id = ?').run(id);
+  })();
 }
 
 /** Every scored attempt an examiner marked too, oldest first. */

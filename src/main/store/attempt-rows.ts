@@ -1,4 +1,10 @@
-import type { Attempt, AttemptDetail, AttemptStatus, ExaminerMark } from '../../shared/app-api.js';
+import type {
+  Attempt,
+  AttemptDetail,
+  AttemptStatus,
+  ExaminerMark,
+  KeyPointCounts,
+} from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 
 /** An attempts row joined with its candidate's name and its item's title. */
@@ -48,6 +54,8 @@ export interface AttemptSummaryRow {
   created_at: string;
   updated_at: string;
   sitting_id: number | null;
+  /** JSON [points, engine heard, points marked by the examiner, examiner heard] (rl, di). */
+  key_point_counts: string | null;
 }
 
 const ATTEMPT_JOINS = `
@@ -63,9 +71,14 @@ const MARK_COLUMNS = `m.confirmed AS mark_confirmed, m.content AS mark_content,
 /** The sitting an attempt was answered in: one lookup in sitting_items' unique attempt index. */
 const SITTING_ID = `(SELECT si.sitting_id FROM sitting_items si WHERE si.attempt_id = a.id) AS sitting_id`;
 
+/** The key point counts, from the key_points primary key's range of this attempt. */
+const KEY_POINT_COUNTS = `(SELECT json_array(count(*), coalesce(sum(k.engine_heard), 0),
+  count(k.examiner_heard), coalesce(sum(k.examiner_heard), 0))
+  FROM key_points k WHERE k.attempt_id = a.id) AS key_point_counts`;
+
 export const ATTEMPT_SELECT = `SELECT a.*, c.name AS candidate_name,
   c.reference AS candidate_reference, i.title AS item_title, ${SITTING_ID},
-  ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
+  ${KEY_POINT_COUNTS}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
 
 export const ATTEMPT_SUMMARY_SELECT = `
   SELECT a.id, a.candidate_id, a.item_id, a.task, a.status, a.audio_path, a.audio_mime,
@@ -73,7 +86,7 @@ export const ATTEMPT_SUMMARY_SELECT = `
     a.content_max, a.pronunciation_max, a.fluency_max, a.words_max, a.overall_max, a.result_status,
     a.audio_duration_ms, a.error_message, a.tries, a.next_retry_at, a.created_at, a.updated_at,
     c.name AS candidate_name, c.reference AS candidate_reference, i.title AS item_title,
-    ${SITTING_ID}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
+    ${SITTING_ID}, ${KEY_POINT_COUNTS}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
 
 export function toAttempt(row: AttemptSummaryRow): Attempt {
   return {
@@ -109,15 +122,32 @@ export function toAttempt(row: AttemptSummaryRow): Attempt {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     sittingId: row.sitting_id ?? null,
+    keyPoints: keyPointCounts(row.key_point_counts),
   };
 }
 
-export function toAttemptDetail(row: AttemptRow): AttemptDetail {
+/** How many key points the engine and the examiner heard; null when the result has none. */
+export function keyPointCounts(json: string | null | undefined): KeyPointCounts | null {
+  if (!json) return null;
+  const [total, engineHeard, marked, examinerHeard] = JSON.parse(json) as number[];
+  if (!total) return null;
+  return {
+    total,
+    engineHeard: engineHeard ?? 0,
+    examinerHeard: marked === total ? (examinerHeard ?? 0) : null,
+  };
+}
+
+export function toAttemptDetail(
+  row: AttemptRow,
+  storedKeyPoints: AttemptDetail['storedKeyPoints'] = [],
+): AttemptDetail {
   return {
     ...toAttempt(row),
     requestJson: row.request_json,
     responseJson: row.response_json,
     errorDetail: row.error_detail,
+    storedKeyPoints,
   };
 }
 

@@ -1,6 +1,9 @@
 import type { AttemptStatus, HistoryFilter, QueueStatus } from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
+import type { EngineKeyPoint } from '../../shared/key-points.js';
 import * as history from './attempt-history.js';
+import * as keyPoints from './attempt-key-points.js';
+import type { KeyPointAgreementRow, KeyPointRow } from './attempt-key-points.js';
 import type { ProgressPoint } from './attempt-history.js';
 import * as lifecycle from './attempt-lifecycle.js';
 import type { FailureFields } from './attempt-lifecycle.js';
@@ -68,8 +71,9 @@ export class AttemptsRepo {
     scores: ScoreColumns,
     maxima: ScoreColumns,
     resultStatus = 0,
+    keyPoints: readonly EngineKeyPoint[] = [],
   ): boolean {
-    return lifecycle.markScored(this.db, id, responseJson, scores, maxima, resultStatus);
+    return lifecycle.markScored(this.db, id, responseJson, scores, maxima, resultStatus, keyPoints);
   }
 
   markFailed(id: number, failure: FailureFields): boolean {
@@ -106,6 +110,23 @@ export class AttemptsRepo {
 
   markedPairs(task?: Task): MarkedPair[] {
     return marks.markedPairs(this.db, task);
+  }
+
+  saveKeyPointMarks(
+    id: number,
+    engine: readonly EngineKeyPoint[],
+    examinerHeard: readonly boolean[],
+    mark: MarkFields,
+  ): void {
+    keyPoints.saveKeyPointMarks(this.db, id, engine, examinerHeard, mark);
+  }
+
+  keyPointsOf(id: number): KeyPointRow[] {
+    return keyPoints.keyPointsOf(this.db, id);
+  }
+
+  keyPointAgreement(task?: Task): KeyPointAgreementRow[] {
+    return keyPoints.keyPointAgreement(this.db, task);
   }
 
   page(

@@ -139,6 +139,21 @@ export const MIGRATIONS: readonly string[] = [
     updated_at TEXT NOT NULL
   );
   `,
+  // Issue 20: each rl/di key point of a result, as the engine heard it and as the examiner
+  // marked it (null until marked), in the request's order.
+  `
+  CREATE TABLE key_points (
+    attempt_id INTEGER NOT NULL REFERENCES attempts (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    text TEXT NOT NULL,
+    engine_heard INTEGER NOT NULL CHECK (engine_heard IN (0, 1)),
+    engine_confidence REAL,
+    start_ms INTEGER NOT NULL DEFAULT 0,
+    end_ms INTEGER NOT NULL DEFAULT 0,
+    examiner_heard INTEGER CHECK (examiner_heard IN (0, 1)),
+    PRIMARY KEY (attempt_id, position)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

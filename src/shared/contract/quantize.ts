@@ -33,6 +33,22 @@ export function scoreFraction(fraction: number, { scale, precision }: ScoreScale
   return quantize(fraction * scale, scale, precision);
 }
 
+/** One component's score and its top mark. */
+export interface ScoreOf {
+  score: number;
+  max: number;
+}
+
+/**
+ * `overall` where the task defines no share of its own (rl, di): the mean of the components'
+ * shares of their top marks, on the requested scale (docs/api.md).
+ */
+export function meanOverall(components: readonly ScoreOf[], scale: ScoreScale): number {
+  const shares = components.map(({ score, max }) => (max > 0 ? score / max : 0));
+  const mean = shares.reduce((sum, share) => sum + share, 0) / shares.length;
+  return scoreFraction(mean, scale);
+}
+
 /** A component whose top mark is `nativeMax` on the default scale of 5 (rs content: 3). */
 export function componentMax(nativeMax: number, scale: number): number {
   return roundToStep((nativeMax * scale) / 5, 1e-6);

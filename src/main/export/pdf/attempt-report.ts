@@ -18,11 +18,15 @@ import { CHART_BLOCK_HEIGHT, drawProgressChart } from './progress-chart.js';
 import { drawScoreTable } from './score-table.js';
 import { STATUS_WORDS } from './status-words.js';
 import { drawTranscript, pausesOf } from './transcript.js';
+import { drawKeyPointTable, reportKeyPoints } from './key-point-table.js';
+import { engineKeyPoints, requestKeywords } from '../../../shared/key-points.js';
+import type { KeyPointRow } from '../../store/attempt-key-points.js';
 
 /** One attempt: who, what, scores, coloured transcript, pauses and the candidate's progress. */
 export async function attemptReportPdf(
   attempt: AttemptRow,
   progress: ProgressPoint[],
+  keyPoints: readonly KeyPointRow[] = [],
 ): Promise<Buffer> {
   const { doc, bytes } = newDocument(`Attempt ${attempt.id} – ${attempt.candidate_name}`);
   doc.font(FONTS.bold).fontSize(18).fillColor(COLORS.text).text('Examiner – attempt report');
@@ -34,7 +38,7 @@ export async function attemptReportPdf(
     ['Status', STATUS_WORDS[attempt.status]],
   ]);
   const envelope = readResult(attempt);
-  if (envelope) drawResult(doc, attempt, envelope);
+  if (envelope) drawResult(doc, attempt, envelope, keyPoints);
   else drawNoResult(doc, attempt);
   ensureSpace(doc, 40 + CHART_BLOCK_HEIGHT);
   heading(doc, `Progress in ${TASK_TITLES[attempt.task]}`);
@@ -47,10 +51,25 @@ export async function attemptReportPdf(
   return bytes;
 }
 
-function drawResult(doc: Pdf, attempt: AttemptRow, envelope: Envelope): void {
+function drawResult(
+  doc: Pdf,
+  attempt: AttemptRow,
+  envelope: Envelope,
+  stored: readonly KeyPointRow[],
+): void {
   heading(doc, 'Scores');
   drawScoreTable(doc, envelope.data.components, attempt.overall_max);
   drawExaminerMark(doc, attempt);
+  if (attempt.task === 'rl' || attempt.task === 'di') {
+    const points = reportKeyPoints(
+      stored,
+      engineKeyPoints(envelope.data, requestKeywords(attempt.request_json)),
+    );
+    if (points.length > 0) {
+      heading(doc, 'Key points', 12);
+      drawKeyPointTable(doc, points);
+    }
+  }
   if (attempt.typed_answer !== null) {
     heading(doc, 'Typed answer');
     doc.text(attempt.typed_answer || '(empty)');

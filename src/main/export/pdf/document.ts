@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { FONT_FACES, type FaceName, type Weight } from './font-files.js';
 import { bodyDrawsAll, scriptRuns } from './script-runs.js';
+export { formatScore, formatScoreOf } from '../../../shared/format-score.js';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -104,18 +105,7 @@ export function ensureSpace(doc: Pdf, height: number): void {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
-export function formatScore(value: number | null): string {
-  return value === null ? '—' : String(Math.round(value * 100) / 100);
-}
-
 /** A score with its maximum: "3.6 / 5", "8 / 11"; the maximum left out when unknown. */
-export function formatScoreOf(value: number | null, max: number | null): string {
-  if (value === null) return '—';
-  return max !== null && max > 0
-    ? `${formatScore(value)} / ${formatScore(max)}`
-    : formatScore(value);
-}
-
 export function formatDate(iso: string): string {
   return iso.replace('T', ' ').slice(0, 16);
 }

@@ -2,7 +2,7 @@ import type { Task } from '../../../shared/contract/endpoints.js';
 import type { Word } from '../../../shared/contract/envelope.js';
 import { isHesitation } from '../../../shared/hesitation.js';
 import { wordLegend } from '../../../shared/word-legend.js';
-import { pauseLabel, pauseLengthMs } from '../../../shared/pause-length.js';
+import { pauseLabel, pauseLengthMs, shownPause } from '../../../shared/pause-length.js';
 import { COLORS, FONTS, type Pdf } from './document.js';
 
 export const LABEL_COLORS: Record<string, string> = {
@@ -12,11 +12,13 @@ export const LABEL_COLORS: Record<string, string> = {
   Pause: '#718096',
   Missing: '#805ad5',
   Inserted: '#2b6cb0',
+  Unclear: '#5f6f80',
 };
 
 /**
  * The words coloured by label; pauses appear inline with their length, and (rl, di)
- * hesitations in brackets, "(um)", so they never read as words of the answer.
+ * hesitations in brackets, "(um)", and unclear speech as "[unclear]", so they never read as
+ * words of the answer. A pause that is no pause (src/shared/pause-length.ts) is left out.
  */
 export function drawTranscript(doc: Pdf, words: Word[], task: Task): void {
   if (words.length === 0) {
@@ -24,8 +26,12 @@ export function drawTranscript(doc: Pdf, words: Word[], task: Task): void {
     return;
   }
   doc.font(FONTS.regular).fontSize(11);
-  words.forEach((word, index) => {
-    const last = index === words.length - 1;
+  const shown = words.flatMap((word, index) =>
+    word.label === 'Pause' && shownPause(words, index).hidden ? [] : [index],
+  );
+  shown.forEach((index, at) => {
+    const word = words[index] as Word;
+    const last = at === shown.length - 1;
     const hesitation = isHesitation(word, task);
     doc.fillColor(hesitation ? COLORS.muted : (LABEL_COLORS[word.label] ?? COLORS.text));
     doc.text(`${shownText(words, index, hesitation)} `, {
@@ -40,6 +46,7 @@ export function drawTranscript(doc: Pdf, words: Word[], task: Task): void {
 function shownText(words: Word[], index: number, hesitation: boolean): string {
   const word = words[index] as Word;
   if (word.label === 'Pause') return `[${pauseLabel(pauseLengthMs(words, index))}]`;
+  if (word.label === 'Unclear') return '[unclear]';
   return hesitation ? `(${word.word})` : word.word;
 }
 
@@ -60,7 +67,7 @@ function drawLegend(doc: Pdf, task: Task): void {
 /** The pauses of a result, for the report's list of pauses. */
 export function pausesOf(words: Word[]): { after: string; duration: number | null }[] {
   return words.flatMap((word, index) =>
-    word.label === 'Pause'
+    word.label === 'Pause' && !shownPause(words, index).hidden
       ? [{ after: findPrevious(words, index), duration: pauseLengthMs(words, index) }]
       : [],
   );
@@ -69,7 +76,8 @@ export function pausesOf(words: Word[]): { after: string; duration: number | nul
 function findPrevious(words: Word[], index: number): string {
   for (let i = index - 1; i >= 0; i -= 1) {
     const word = words[i];
-    if (word && word.label !== 'Pause') return word.word;
+    if (word && word.label !== 'Pause')
+      return word.label === 'Unclear' ? 'unclear speech' : word.word;
   }
   return '(start)';
 }

@@ -1,6 +1,6 @@
 import type { Task, Word } from '../../../shared/contract';
 import { hesitationTitle, isHesitation } from '../../../shared/hesitation';
-import { pauseLengthMs } from '../../../shared/pause-length';
+import { pauseLengthMs, shownPause } from '../../../shared/pause-length';
 import { wordLegend } from '../../../shared/word-legend';
 
 interface WordTranscriptProps {
@@ -29,7 +29,9 @@ export function WordTranscript({
       <p className="transcript-words" aria-label="Transcript">
         {words.map((word, index) =>
           word.label === 'Pause' ? (
-            <PauseToken key={index} lengthMs={pauseLengthMs(words, index)} />
+            !shownPause(words, index).hidden && (
+              <PauseToken key={index} lengthMs={pauseLengthMs(words, index)} />
+            )
           ) : (
             <WordToken
               key={index}
@@ -91,13 +93,17 @@ function WordToken({
 }) {
   const look = hesitation ? 'hesitation' : `label-${word.label.toLowerCase()}`;
   const className = `word ${look}${current ? ' word-current' : ''}`;
+  const unclear = word.label === 'Unclear';
   const title = hesitation
     ? hesitationTitle(word)
-    : `${word.label}, pronunciation ${Math.round(word.pronunciation * 100) / 100}`;
+    : unclear
+      ? unclearTitle(word)
+      : `${word.label}, pronunciation ${Math.round(word.pronunciation * 100) / 100}`;
+  const text = unclear ? 'unclear' : word.word;
   if (!onPlay) {
     return (
       <span className={className} title={title} data-label={word.label}>
-        {word.word}
+        {text}
       </span>
     );
   }
@@ -109,7 +115,7 @@ function WordToken({
       data-label={word.label}
       onClick={onPlay}
     >
-      {word.word}
+      {text}
     </button>
   );
 }
@@ -121,4 +127,10 @@ function isSpokenAt(word: Word, positionMs: number | null): boolean {
     positionMs >= word.start &&
     positionMs < word.end
   );
+}
+
+/** Speech the engine heard but could not name (rl, di), with how long it lasted. */
+export function unclearTitle(word: Word): string {
+  const length = word.end > word.start ? `, ${word.end - word.start} ms` : '';
+  return `Unclear speech${length}`;
 }

@@ -1,5 +1,6 @@
 import type { Attempt, AttemptStatus } from '../../../shared/app-api';
 import { TASK_TITLES, type Task } from '../../../shared/contract/endpoints';
+export { formatScore, formatScoreOf } from '../../../shared/format-score';
 
 export const STATUS_LABELS: Record<AttemptStatus, string> = {
   recorded: 'Recorded',
@@ -22,16 +23,7 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
 
-export function formatScore(score: number | null): string {
-  return score === null ? '—' : String(Math.round(score * 100) / 100);
-}
-
 /** A score with its maximum: "3.6 / 5"; the maximum left out while unknown. */
-export function formatScoreOf(score: number | null, max: number | null): string {
-  if (score === null) return '—';
-  return max === null ? formatScore(score) : `${formatScore(score)} / ${formatScore(max)}`;
-}
-
 /** The mark that counts: the examiner's when they marked the attempt, else the engine's. */
 export function finalOverall(attempt: Attempt): {
   score: number | null;

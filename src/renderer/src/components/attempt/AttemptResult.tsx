@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { AttemptDetail } from '../../../../shared/app-api';
 import { readResultDetail } from '../../lib/result-detail';
 import { WaveformPlayer, type PlayerHandle } from '../player/WaveformPlayer';
+import { KeyPoints } from '../KeyPoints';
 import { ScoreCards } from '../ScoreCards';
 import { WordTranscript } from '../WordTranscript';
 import { DictationResult } from './DictationResult';
@@ -21,7 +22,24 @@ export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
         scores={attempt.scores}
         maxScores={attempt.maxScores}
         details={result?.components}
+        listsKeyPoints={Boolean(result?.keyPoints?.length)}
       />
+      {result?.keyPoints && result.keyPoints.length > 0 && (
+        <KeyPoints
+          attemptId={attempt.id}
+          points={result.keyPoints}
+          stored={attempt.storedKeyPoints}
+          markable={attempt.status === 'scored'}
+          content={{
+            engine: attempt.scores.content,
+            examiner: attempt.mark?.scores.content ?? null,
+            max: attempt.maxScores.content,
+          }}
+          onPlay={
+            attempt.audioPath ? (start, end) => player.current?.playSpan(start, end) : undefined
+          }
+        />
+      )}
       {result && attempt.task === 'wfd' && <DictationResult result={result} />}
       {result && attempt.task !== 'wfd' && (
         <>

@@ -9,7 +9,8 @@ import {
 } from 'react';
 import type { Task, Word } from '../../../../shared/contract';
 import { hesitationTitle, isHesitation } from '../../../../shared/hesitation';
-import { pauseLengthMs } from '../../../../shared/pause-length';
+import { shownPause } from '../../../../shared/pause-length';
+import { unclearTitle } from '../WordTranscript';
 import { Notice } from '../Notice';
 import { decodePeaks, type Peaks } from './decode-peaks';
 import { useRecording } from './use-recording';
@@ -152,7 +153,7 @@ export function WaveformPlayer({
                 playSpan(span.start, span.end);
               }}
             >
-              {!isPause && <span className="region-label">{word.word}</span>}
+              {!isPause && <span className="region-label">{look.text}</span>}
             </button>
           );
         })}
@@ -194,33 +195,42 @@ function regionLook(
   word: Word,
   task: Task,
   span: { start: number; end: number },
-): { className: string; name: string; title: string } {
+): { className: string; name: string; title: string; text: string } {
   if (word.label === 'Pause') {
     const title = `Pause, ${Math.round(span.end - span.start)} ms`;
-    return { className: 'region-pause', name: 'Pause', title };
+    return { className: 'region-pause', name: 'Pause', title, text: '' };
   }
   if (isHesitation(word, task)) {
     return {
       className: 'region-hesitation',
       name: `Play hesitation “${word.word}”`,
       title: hesitationTitle(word),
+      text: word.word,
+    };
+  }
+  if (word.label === 'Unclear') {
+    return {
+      className: 'region-unclear',
+      name: 'Play unclear speech',
+      title: unclearTitle(word),
+      text: 'unclear',
     };
   }
   return {
     className: `region-word label-${word.label.toLowerCase()}`,
     name: `Play “${word.word}”`,
     title: word.word,
+    text: word.word,
   };
 }
 
-/** A word's stretch of time; a pause's is the gap between its neighbours when untimed. */
+/** A word's stretch of time; a pause's is its silence (src/shared/pause-length.ts). */
 function regionOf(words: Word[], index: number): { start: number; end: number } | null {
   const word = words[index] as Word;
   if (word.end > word.start) return { start: word.start, end: word.end };
   if (word.label !== 'Pause') return null;
-  const length = pauseLengthMs(words, index);
-  const before = words.slice(0, index).findLast((w) => w.end > w.start);
-  return length !== null && before ? { start: before.end, end: before.end + length } : null;
+  const pause = shownPause(words, index);
+  return pause.hidden ? null : pause.span;
 }
 
 /** Follows the position every frame while playing, and stops at the end of a word. */

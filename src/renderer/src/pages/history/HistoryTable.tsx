@@ -100,7 +100,15 @@ export function HistoryTable({ rows, actions, sort, onSort }: HistoryTableProps)
                   </button>
                 )}
               </td>
-              <td>{reviewText(attempt)}</td>
+              <td>
+                {reviewText(attempt)}
+                {attempt.keyPoints && (
+                  <span className="muted review-key-points">
+                    {' '}
+                    · {keyPointText(attempt.keyPoints)}
+                  </span>
+                )}
+              </td>
               <td className="row-actions">
                 <button
                   type="button"
@@ -185,6 +193,13 @@ function SortHeader({
 function startsSitting(rows: Attempt[], index: number): boolean {
   const sittingId = rows[index]?.sittingId;
   return Boolean(sittingId) && rows[index - 1]?.sittingId !== sittingId;
+}
+
+/** rl, di: "key points: examiner 5 of 6, engine 2", or the engine's alone until marked. */
+function keyPointText(counts: NonNullable<Attempt['keyPoints']>): string {
+  return counts.examinerHeard === null
+    ? `key points: engine ${counts.engineHeard} of ${counts.total}`
+    : `key points: examiner ${counts.examinerHeard} of ${counts.total}, engine ${counts.engineHeard}`;
 }
 
 function reviewText(attempt: Attempt): string {

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Attempt, HistoryFilter } from '../../../../shared/app-api';
 import { api } from '../../bridge';
 import { useAppEvent } from '../../hooks/use-app-event';
+import { ChangesDuringFetch } from './changes-during-fetch';
 
 const PAGE_SIZE = 50;
 
@@ -30,29 +31,34 @@ export function useHistory(filter: HistoryFilter) {
   const [pages, setPages] = useState<Pages>({ request: '', rows: [], total: 0 });
   const [loadingMore, setLoadingMore] = useState(false);
   const [failure, setFailure] = useState<{ request: string; message: string } | null>(null);
+  const inFlight = useRef(new ChangesDuringFetch());
 
   useEffect(() => {
     let current = true;
-    fetchPage(JSON.parse(filterKey) as HistoryFilter).then(
-      (page) => {
-        if (!current) return;
-        setPages({ request, rows: page.rows, total: page.total });
-        setFailure(null);
-      },
-      (reason: unknown) => current && setFailure({ request, message: messageOf(reason) }),
-    );
+    inFlight.current
+      .fetch(() => fetchPage(JSON.parse(filterKey) as HistoryFilter))
+      .then(
+        (page) => {
+          if (!current) return;
+          setPages({ request, rows: page.rows, total: page.total });
+          setFailure(null);
+        },
+        (reason: unknown) => current && setFailure({ request, message: messageOf(reason) }),
+      );
     return () => {
       current = false;
     };
   }, [filterKey, request]);
 
   useAppEvent('attempt.changed', (attempt) => {
+    inFlight.current.changed(attempt);
     setPages((current) => ({
       ...current,
       rows: current.rows.map((row) => (row.id === attempt.id ? attempt : row)),
     }));
   });
   useAppEvent('attempt.deleted', ({ id }) => {
+    inFlight.current.deleted(id);
     setPages((current) => ({ ...current, rows: current.rows.filter((row) => row.id !== id) }));
   });
 
@@ -62,7 +68,7 @@ export function useHistory(filter: HistoryFilter) {
     const from = pages.request;
     setLoadingMore(true);
     try {
-      const page = await fetchPage(filter, last.id);
+      const page = await inFlight.current.fetch(() => fetchPage(filter, last.id));
       // The filter changed meanwhile: this page belongs to rows no longer shown.
       setPages((current) =>
         current.request !== from

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TaskSchema, type Item } from '../../../../shared/app-api';
 import { TASKS } from '../../../../shared/contract/endpoints';
+import { keywordLines, keywordsFromLines } from '../../../../shared/keyword-list';
 import { Notice } from '../../components/Notice';
 import { api } from '../../bridge';
 import { useAction } from '../../hooks/use-action';
@@ -13,18 +14,11 @@ interface ItemFormProps {
   onCancel: () => void;
 }
 
-function parseKeywords(text: string): string[] {
-  return text
-    .split(',')
-    .map((keyword) => keyword.trim())
-    .filter((keyword) => keyword.length > 0);
-}
-
 export function ItemForm({ item, onSaved, onCancel }: ItemFormProps) {
   const [task, setTask] = useState<Item['task']>(item?.task ?? 'rs');
   const [title, setTitle] = useState(item?.title ?? '');
   const [refText, setRefText] = useState(item?.refText ?? '');
-  const [keywords, setKeywords] = useState(item?.keywords.join(', ') ?? '');
+  const [keywords, setKeywords] = useState(keywordLines(item?.keywords ?? []));
   const [promptAudioPath, setPromptAudioPath] = useState(item?.promptAudioPath ?? null);
   const [imagePath, setImagePath] = useState(item?.imagePath ?? null);
   const save = useAction(async () => {
@@ -32,7 +26,7 @@ export function ItemForm({ item, onSaved, onCancel }: ItemFormProps) {
       task,
       title,
       refText,
-      keywords: parseKeywords(keywords),
+      keywords: keywordsFromLines(keywords),
       promptAudioPath,
       imagePath,
     };
@@ -77,16 +71,22 @@ export function ItemForm({ item, onSaved, onCancel }: ItemFormProps) {
         />
       </label>
       <label>
-        Keywords
-        <input
+        Keywords (key points)
+        <textarea
           value={keywords}
           onChange={(e) => setKeywords(e.target.value)}
+          rows={4}
+          aria-describedby="keywords-help"
           placeholder={
             takesKeywords
-              ? 'Comma-separated, e.g. climate, energy'
+              ? 'One key point a line, e.g.\nU.S. economy\nclimate change'
               : 'Used by Retell Lecture and Describe Image'
           }
         />
+        <small id="keywords-help" className="muted">
+          One key point a line, written as it should be shown: commas, full stops and hyphens stay
+          part of it.
+        </small>
       </label>
       {task !== 'di' && (
         <PromptFileField

@@ -160,8 +160,8 @@ function ItemsTable({ rows, onEdit, onDelete, onArchive }: ItemsTableProps) {
             <td className="clip">{item.refText}</td>
             <td className="keywords-cell">
               <div className="chips">
-                {item.keywords.map((keyword) => (
-                  <span key={keyword} className="chip">
+                {item.keywords.map((keyword, index) => (
+                  <span key={index} className="chip">
                     {keyword}
                   </span>
                 ))}

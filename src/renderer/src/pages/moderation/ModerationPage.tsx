@@ -22,6 +22,7 @@ import { useApiQuery } from '../../hooks/use-api-query';
 import { useAppInfo } from '../../hooks/use-app-info';
 import { deliverExport } from '../../lib/export-file';
 import { formatScore, taskTitle } from '../../lib/format';
+import { KeyPointAgreementTable } from './KeyPointAgreementTable';
 
 const COMPONENT_NAMES: Record<string, string> = {
   content: 'Content',
@@ -105,6 +106,7 @@ export function ModerationPage() {
             </tbody>
           </table>
           <AgreementChart pairs={agreement.data.pairs} />
+          <KeyPointAgreementTable rows={agreement.data.keyPoints} />
         </>
       )}
     </section>

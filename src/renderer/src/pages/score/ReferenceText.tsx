@@ -20,7 +20,13 @@ export function ReferenceText({ item }: { item: Item }) {
         <div className="reference-text">
           <p>{item.refText}</p>
           {item.keywords.length > 0 && (
-            <p className="muted">Keywords: {item.keywords.join(', ')}</p>
+            <ul className="key-point-list" aria-label="Keywords">
+              {item.keywords.map((keyword, index) => (
+                <li key={index} className="chip">
+                  {keyword}
+                </li>
+              ))}
+            </ul>
           )}
         </div>
       )}

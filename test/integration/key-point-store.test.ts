@@ -1,0 +1,301 @@
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AttemptService } from '../../src/main/attempts/attempt-service.js';
+import { exportBundle } from '../../src/main/catalog/item-export.js';
+import { filesFromList, filesFromZip, readManifest } from '../../src/main/catalog/item-bundle.js';
+import { ExportService } from '../../src/main/export/export-service.js';
+import { MediaStore } from '../../src/main/media/media-store.js';
+import { buildRequest } from '../../src/main/queue/request-builder.js';
+import { freeSpeechKeyPoints } from '../../src/main/queue/score-columns.js';
+import type { ScoringQueue } from '../../src/main/queue/scoring-queue.js';
+import { AttemptsRepo } from '../../src/main/store/attempts-repo.js';
+import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
+import { openDatabase, type Db } from '../../src/main/store/database.js';
+import { ItemsRepo } from '../../src/main/store/items-repo.js';
+import { MIGRATIONS, migrate } from '../../src/main/store/migrations.js';
+import { parseEnvelope } from '../../src/shared/contract/index.js';
+import { pdfText } from './export-pdf-text.js';
+import { tempDir } from './main-harness.js';
+
+const KEYWORDS = ['U.S. economy', '1990', 'climate, change', 'trade with Asia'];
+const NONE = { content: null, pronunciation: null, fluency: null, words: null, overall: null };
+
+/** An rl result as the contract gives it: the engine heard the first and the last point. */
+function retellResult(withKeyPoints: boolean): Record<string, unknown> {
+  const component = (name: string, score: number, suggestion: string | null = null) => ({
+    name,
+    score,
+    suggestion,
+    maxScore: name === 'overall' ? 0 : 5,
+    status: 0,
+  });
+  return {
+    success: true,
+    message: 'OK',
+    version: '1.0.0',
+    processTime: 0.2,
+    data: {
+      components: [
+        component(
+          'score_content',
+          2.5,
+          'The answer covers some key points (2 of 4). Covered: U.S. economy, trade with Asia. Missed: 1990, climate, change.',
+        ),
+        component('score_pronunciation', 4),
+        component('score_fluency', 3.5),
+        component('overall', 3.3),
+      ],
+      words: [],
+      error: null,
+      ...(withKeyPoints && {
+        keyPoints: KEYWORDS.map((text, index) => ({
+          text,
+          heard: index === 0 || index === 3,
+          confidence: index === 0 || index === 3 ? 0.9 : 0.2,
+          start: index === 0 ? 500 : index === 3 ? 4200 : 0,
+          end: index === 0 ? 1400 : index === 3 ? 5100 : 0,
+        })),
+      }),
+    },
+  };
+}
+
+describe('key points in the store', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: Db;
+  let attempts: AttemptsRepo;
+  let items: ItemsRepo;
+  let service: AttemptService;
+  let candidateId: number;
+  let itemId: number;
+  const changed: number[] = [];
+
+  function open(): void {
+    db = openDatabase(join(dir.path, 'examiner.db'));
+    attempts = new AttemptsRepo(db);
+    items = new ItemsRepo(db);
+    const queue = { kick: () => undefined, resume: () => undefined } as unknown as ScoringQueue;
+    service = new AttemptService(
+      { attempts, candidates: new CandidatesRepo(db), items },
+      queue,
+      () => dir.path,
+      { changed: (attempt) => changed.push(attempt.id), deleted: () => undefined },
+    );
+  }
+
+  beforeEach(() => {
+    dir = tempDir();
+    open();
+    candidateId = new CandidatesRepo(db).create({ name: 'Ana', reference: '', notes: '' }).id;
+    itemId = items.create({
+      task: 'rl',
+      title: 'Economy lecture',
+      refText: 'The U.S. economy grew after 1990.',
+      keywords: KEYWORDS,
+      promptAudioPath: null,
+      imagePath: null,
+    }).id;
+  });
+  afterEach(() => {
+    db.close();
+    dir.remove();
+  });
+
+  /** A scored answer; `beforeKeyPoints`: scored by a version that kept no key points. */
+  function scoredRetell(beforeKeyPoints = false): number {
+    const path = join(dir.path, 'answer.wav');
+    const id = attempts.insert({
+      candidateId,
+      itemId,
+      task: 'rl',
+      audio: { path, mime: 'audio/wav', sha256: 'x' },
+      typedAnswer: null,
+    });
+    attempts.transition(id, ['recorded'], 'scoring');
+    attempts.recordRequest(id, JSON.stringify({ scale: 5, precision: 0.1, keywords: KEYWORDS }));
+    const body = retellResult(!beforeKeyPoints);
+    attempts.markScored(
+      id,
+      JSON.stringify(body),
+      { ...NONE, content: 2.5, pronunciation: 4, fluency: 3.5, overall: 3.3 },
+      { ...NONE, content: 5, pronunciation: 5, fluency: 5, overall: 5 },
+      0,
+      beforeKeyPoints ? [] : freeSpeechKeyPoints('rl', parseEnvelope(body), KEYWORDS),
+    );
+    return id;
+  }
+
+  it('sends keywords exactly as the examiner wrote them, and exports and imports them so', async () => {
+    const item = items.get(itemId)!;
+    expect(item.keywords).toEqual(KEYWORDS);
+    const id = attempts.insert({
+      candidateId,
+      itemId,
+      task: 'rl',
+      audio: { path: join(dir.path, 'a.wav'), mime: 'audio/wav', sha256: 'x' },
+      typedAnswer: null,
+    });
+    const route = { mode: 'embedded' as const, audioRoot: dir.path, mediaBaseUrl: '' };
+    const request = await buildRequest(attempts.get(id)!, item, route, {
+      scale: 5,
+      precision: 0.1,
+    });
+    expect(request.body.keywords).toEqual(KEYWORDS);
+    expect(JSON.parse(request.storedJson).keywords).toEqual(KEYWORDS);
+    const media = new MediaStore(join(dir.path, 'media'));
+    const zip = await exportBundle([item], media);
+    expect(readManifest(filesFromZip(zip))[0]!.fields?.keywords).toEqual(KEYWORDS);
+    // A CSV manifest separates keywords with ; or |, so commas and full stops stay inside one.
+    const csv = `task,title,refText,keywords\nrl,Economy,The economy grew.,"${KEYWORDS.join(';')}"\n`;
+    const rows = readManifest(
+      filesFromList([{ path: 'manifest.csv', bytes: Buffer.from(csv, 'utf8') }]),
+    );
+    expect(rows[0]!.fields?.keywords).toEqual(KEYWORDS);
+  });
+
+  it('keeps the engine’s key points with the result, unmarked', () => {
+    const id = scoredRetell();
+    expect(attempts.keyPointsOf(id)).toEqual(
+      KEYWORDS.map((text, position) => ({
+        position,
+        text,
+        engine_heard: position === 0 || position === 3 ? 1 : 0,
+        engine_confidence: position === 0 || position === 3 ? 0.9 : 0.2,
+        start_ms: position === 0 ? 500 : position === 3 ? 4200 : 0,
+        end_ms: position === 0 ? 1400 : position === 3 ? 5100 : 0,
+        examiner_heard: null,
+      })),
+    );
+    expect(service.get(id).keyPoints).toEqual({ total: 4, engineHeard: 2, examinerHeard: null });
+  });
+
+  it('stores the examiner’s marks beside the engine’s, with content and overall recomputed, across a restart', () => {
+    const id = scoredRetell();
+    const attempt = service.markKeyPoints({ id, heard: [true, true, true, true] });
+    // The engine kept all of its share (2.5 of 5 for 2 of 4): all 4 heard give 5; overall
+    // (5/5 + 4/5 + 3.5/5) / 3 × 5 = 4.17 → 4.2.
+    expect(attempt.mark).toMatchObject({
+      confirmed: false,
+      scores: { content: 5, pronunciation: 4, fluency: 3.5, words: null, overall: 4.2 },
+    });
+    expect(attempt.scores.content).toBe(2.5);
+    expect(attempt.keyPoints).toEqual({ total: 4, engineHeard: 2, examinerHeard: 4 });
+    expect(changed).toContain(id);
+
+    db.close();
+    open();
+    const reopened = service.get(id);
+    expect(reopened.mark?.scores.content).toBe(5);
+    expect(reopened.storedKeyPoints).toEqual(
+      KEYWORDS.map((text, position) => ({
+        text,
+        engineHeard: position === 0 || position === 3,
+        examinerHeard: true,
+      })),
+    );
+    expect(attempts.page({}, 10).rows[0]!.key_point_counts).toBe('[4,2,4,4]');
+    expect(
+      attempts.keyPointAgreement('rl').map((row) => [row.text, row.agreed, row.examiner_only]),
+    ).toEqual([
+      ['U.S. economy', 1, 0],
+      ['1990', 0, 1],
+      ['climate, change', 0, 1],
+      ['trade with Asia', 1, 0],
+    ]);
+  });
+
+  it('shows both marks of each key point in the attempt PDF and the counts in the CSV', async () => {
+    const id = scoredRetell();
+    service.markKeyPoints({ id, heard: [true, true, false, true] });
+    const exports = new ExportService(dir.path, attempts, new CandidatesRepo(db));
+    const text = pdfText(readFileSync((await exports.attemptPdf(id)).path));
+    expect(text).toContain('The engine heard 2 of 4; the examiner heard 3 of 4.');
+    expect(text).toContain('U.S. economy');
+    expect(text).toContain('heard, 90% sure at 0.5–1.4 s');
+    expect(text).toContain('climate, change');
+    expect(text).toContain('Content 3.8 / 5');
+    const csv = readFileSync((await exports.csv({})).path, 'utf8');
+    const [header, row] = csv.replace('\uFEFF', '').trim().split('\n');
+    const cells = Object.fromEntries(
+      header!.split(',').map((name, index) => [JSON.parse(name), row!.split(',')[index]]),
+    );
+    expect(cells).toMatchObject({
+      key_points: '4',
+      key_points_engine_heard: '2',
+      key_points_examiner_heard: '3',
+      examiner_content: '3.8',
+    });
+  });
+
+  it('keeps the examiner’s own delivery marks, and confirms when the marks are the engine’s', () => {
+    const id = scoredRetell();
+    service.mark({
+      id,
+      confirmed: false,
+      scores: { content: 2.5, pronunciation: 3, fluency: 3, overall: 2.8 },
+      comment: 'hesitant',
+    });
+    const marked = service.markKeyPoints({ id, heard: [true, false, false, false] });
+    expect(marked.mark).toMatchObject({
+      confirmed: false,
+      // 1 of 4 heard: 2.5 × 1/2 = 1.25 → 1.3; overall (1.3 + 3 + 3) / 15 × 5 = 2.43 → 2.4.
+      scores: { content: 1.3, pronunciation: 3, fluency: 3, overall: 2.4 },
+      comment: 'hesitant',
+    });
+    service.clearMark(id);
+    const same = service.markKeyPoints({ id, heard: [true, false, false, true] });
+    expect(same.mark).toMatchObject({
+      confirmed: true,
+      scores: { content: 2.5, pronunciation: 4, fluency: 3.5, overall: 3.3 },
+    });
+    service.clearMark(id);
+    expect(service.get(id).storedKeyPoints.map((point) => point.examinerHeard)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(service.get(id).keyPoints).toEqual({ total: 4, engineHeard: 2, examinerHeard: null });
+  });
+
+  it('refuses marks that do not match the key points and writes nothing', () => {
+    const id = scoredRetell();
+    expect(() => service.markKeyPoints({ id, heard: [true, false] })).toThrow(
+      'Mark each of the 4 key points heard or not heard (2 were marked).',
+    );
+    expect(attempts.keyPointsOf(id).every((row) => row.examiner_heard === null)).toBe(true);
+    expect(service.get(id).mark).toBeNull();
+  });
+
+  it('marks the key points of a result stored before responses carried them', () => {
+    const id = scoredRetell(true);
+    expect(attempts.keyPointsOf(id)).toEqual([]);
+    const attempt = service.markKeyPoints({ id, heard: [true, true, true, false] });
+    // The request's keywords, exactly, each heard by the engine when its Covered list names it.
+    expect(
+      attempts.keyPointsOf(id).map((row) => [row.text, row.engine_heard, row.examiner_heard]),
+    ).toEqual([
+      ['U.S. economy', 1, 1],
+      ['1990', 0, 1],
+      ['climate, change', 0, 1],
+      ['trade with Asia', 1, 0],
+    ]);
+    expect(attempt.mark?.scores.content).toBe(3.8);
+  });
+
+  it('gives a file of the previous schema the key point table', () => {
+    const file = join(dir.path, 'old.db');
+    const old = new Database(file);
+    migrate(old, MIGRATIONS.slice(0, MIGRATIONS.length - 1));
+    old.close();
+    const upgraded = openDatabase(file);
+    const columns = upgraded
+      .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('key_points')")
+      .all()
+      .map((column) => column.name);
+    expect(columns).toContain('examiner_heard');
+    upgraded.close();
+  });
+});
