@@ -35,7 +35,7 @@ import {
   type KeyPointModel,
 } from '../../src/engine/scoring/models/key-point-model.js';
 import { configuredModel } from '../../src/engine/recognizer/models.js';
-import { FULL_MARKS_SHARE } from '../../src/engine/scoring/free-content.js';
+import { keyPointCoverage } from '../../src/shared/key-point-content.js';
 import { pearson } from '../../src/engine/evidence/statistics.js';
 import { sameStem } from '../../src/engine/text/inflections.js';
 import { tokenize } from '../../src/engine/text/words.js';
@@ -298,7 +298,7 @@ function cellTable(decided: readonly Decided[]): string[] {
   return lines;
 }
 
-/** Content (0–5) per case from the decisions: the share heard, full at FULL_MARKS_SHARE. */
+/** Content (0–5) per case from the decisions: the coverage of the share heard. */
 function contentReport(decided: readonly Decided[]): string[] {
   const byCase = new Map<string, Decided[]>();
   for (const item of decided)
@@ -308,7 +308,7 @@ function contentReport(decided: readonly Decided[]): string[] {
   const complete: number[] = [];
   for (const points of byCase.values()) {
     const heard = points.filter((point) => point.heard).length;
-    const value = 5 * Math.min(1, heard / (FULL_MARKS_SHARE * points.length));
+    const value = 5 * keyPointCoverage(heard / points.length);
     content.push(value);
     share.push(points[0]!.row.share);
     if (points[0]!.row.share >= 1) complete.push(value);

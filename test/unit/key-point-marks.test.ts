@@ -47,32 +47,30 @@ describe('content from the examiner’s key point marks', () => {
     ).toBe(2.3);
   });
 
-  it('puts the examiner’s share in place of the engine’s, keeping its hold-back', () => {
-    // The engine heard 2 of 4 and gave 2.1 of 5: it kept 0.84 of its share of 0.5 (points
-    // out of the lecture's order). The examiner heard all 4: 1 × 0.84 × 5 = 4.2.
-    const marks = {
-      ...base,
-      engineHeard: [true, true, false, false],
-      examinerHeard: [true, true, true, true],
-    };
-    expect(contentFromMarks({ ...marks, engineContent: 2.1 })).toBe(4.2);
-    // With no hold-back at all the examiner's full share is the full mark.
-    expect(contentFromMarks({ ...marks, engineContent: 2.5 })).toBe(5);
-    // Fewer points heard than the engine heard lowers content in proportion.
+  it('puts the coverage of the examiner’s share in place of the engine’s, keeping its hold-back', () => {
+    // Full marks at three points in four (FULL_MARKS_SHARE). The engine heard 3 of 4 and gave
+    // 4.5 of 5: it kept 0.9 of its full coverage (points out of the lecture's order).
+    const marks = { ...base, engineHeard: [true, true, true, false], engineContent: 4.5 };
+    expect(contentFromMarks({ ...marks, examinerHeard: [true, true, true, true] })).toBe(4.5);
+    // One point in four is a third of the coverage that earns full marks: 1/3 × 0.9 × 5.
+    expect(contentFromMarks({ ...marks, examinerHeard: [true, false, false, false] })).toBe(1.5);
+    // With no hold-back, the engine's 2 of 4 (coverage 2/3) gave 3.3; the examiner's 4 of 4 is
+    // the full mark.
     expect(
       contentFromMarks({
         ...base,
-        engineHeard: [true, true, true, true],
-        examinerHeard: [true, false, false, false],
-        engineContent: 4,
+        engineHeard: [true, true, false, false],
+        examinerHeard: [true, true, true, true],
+        engineContent: 3.3,
       }),
-    ).toBe(1);
+    ).toBe(5);
   });
 
   it('applies no hold-back when the engine heard nothing, and 0 when the examiner heard nothing', () => {
     const engineHeard = [false, false, false, false, false, false, false, false];
-    const examinerHeard = [true, true, true, true, true, true, false, false];
-    expect(contentFromMarks({ ...base, engineHeard, examinerHeard, engineContent: 0 })).toBe(3.8);
+    const examinerHeard = [true, true, true, false, false, false, false, false];
+    // 3 of 8 is half of the six in eight that earn full marks.
+    expect(contentFromMarks({ ...base, engineHeard, examinerHeard, engineContent: 0 })).toBe(2.5);
     expect(
       contentFromMarks({
         ...base,

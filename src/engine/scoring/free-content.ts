@@ -1,4 +1,5 @@
 import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
+import { keyPointCoverage } from '../../shared/key-point-content.js';
 import { stemOf } from '../text/inflections.js';
 import type { ComponentInput } from './components.js';
 import { wordConfidence, type SpokenWord, type SpottedKeyPoint } from './key-points.js';
@@ -11,13 +12,6 @@ export interface FreeContent extends ComponentInput {
   relevant: boolean;
 }
 
-/**
- * The share of key points that earns the full content mark. Examiners do not expect every
- * keyword of a list of 20–40 in a 40 s answer, and the recogniser hears about three in four of
- * the points a complete retelling says (BENCHMARKS.md, key points): at this share a complete
- * retelling scores 4 of 5 or more.
- */
-export const FULL_MARKS_SHARE = 0.75;
 /** Retell Lecture: the part of the mark for relating the points in the lecture's order. */
 const ORDER_SHARE = 0.15;
 /** Describe Image: the part of the mark for a conclusion or implication. */
@@ -35,8 +29,8 @@ const TASK_NOUN: Record<FreeTask, string> = { rl: 'lecture', di: 'image' };
 
 /**
  * Content on the 0–1 share of its top mark (docs/engine.md, content per task): the share of
- * key points said (full at FULL_MARKS_SHARE), held back a little when a lecture's points come out of order or an image
- * description draws no conclusion. Off-topic speech (no key point and no phrase of the prompt)
+ * key points said (full at shared/key-point-content.ts FULL_MARKS_SHARE), held back a little
+ * when a lecture's points come out of order or an image description draws no conclusion. Off-topic speech (no key point and no phrase of the prompt)
  * and one word said over and over get 0 and are not relevant.
  */
 export function freeContent(
@@ -69,7 +63,7 @@ export function freeContent(
       false,
     );
   }
-  const coverage = Math.min(1, covered.length / (FULL_MARKS_SHARE * total));
+  const coverage = keyPointCoverage(covered.length / total);
   const [bonus, note] =
     task === 'rl'
       ? [orderAgreement(spotted), 'in the lecture’s order']
