@@ -12,6 +12,7 @@ import {
   type PromptVocabulary,
 } from '../recognizer/grammar.js';
 import { isFiller, isSilence } from '../recognizer/recognize.js';
+import { hesitationsOf } from './hesitations.js';
 import { verifyHit } from './hit-verification.js';
 import { sameStem } from '../text/inflections.js';
 import type { TextWord } from '../text/words.js';
@@ -147,9 +148,9 @@ function analysePhrase(
     endFrame: offset + Math.floor(audio.length / SAMPLES_PER_FRAME),
     gapBeforeSeconds: phrase.gapBeforeSeconds,
     followsPrompt,
-    hesitations: path
-      .filter((word) => context.hesitation.has(baseWord(word.text)))
-      .map((segment) => shiftSegment(segment, offset)),
+    hesitations: hesitationsOf(path, context.hesitation).map((segment) =>
+      shiftSegment(segment, offset),
+    ),
     silences: path
       .filter((segment) => isSilence(segment.text))
       .map((segment) => shiftSegment(segment, offset)),
