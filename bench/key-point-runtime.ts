@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { quantile } from '../src/engine/evidence/statistics.js';
 import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { corpusAvailable, readLabels } from './so762-corpus.js';
-import { joined, recording } from './retell-cases.js';
+import { runtimeAnswer } from './retell-cases.js';
 
 const SECONDS = 40;
 const ANSWERS = 8;
@@ -25,22 +25,7 @@ export async function measureRuntime(): Promise<{
   const latencies: number[] = [];
   let audioSeconds = 0;
   for (let index = 0; index < ANSWERS; index += 1) {
-    const parts: Float32Array[] = [];
-    const texts: string[] = [];
-    for (
-      let at = index * 97;
-      parts.reduce((sum, part) => sum + part.length, 0) < (SECONDS - 5) * 16000;
-      at += 1
-    ) {
-      const label = labels[at % labels.length]!;
-      parts.push(await recording(label.id));
-      texts.push(`${label.text.toLowerCase()}.`);
-    }
-    const samples = joined(
-      parts,
-      parts.slice(1).map(() => 0.5),
-      index,
-    );
+    const { samples, texts } = await runtimeAnswer(labels, index, SECONDS);
     const started = performance.now();
     await scoreAnswer(
       engine,

@@ -446,3 +446,31 @@ export async function answerSamples(answer: ExamAnswer): Promise<Float32Array> {
   for (const part of answer.parts) audio.push(await partAudio(part));
   return joined(audio, answer.gapsSeconds, answer.parts.length);
 }
+
+/**
+ * A runtime answer of about `seconds`: speechocean762 recordings from `index × 97` on (several
+ * speakers' when one has too few), joined 0.5 s apart, with their texts as the lecture.
+ */
+export async function runtimeAnswer(
+  labels: readonly Label[],
+  index: number,
+  seconds: number,
+): Promise<{ samples: Float32Array; texts: string[] }> {
+  const parts: Float32Array[] = [];
+  const texts: string[] = [];
+  for (
+    let at = index * 97;
+    parts.reduce((sum, part) => sum + part.length, 0) < (seconds - 5) * RATE;
+    at += 1
+  ) {
+    const label = labels[at % labels.length]!;
+    parts.push(await recording(label.id));
+    texts.push(`${label.text.toLowerCase()}.`);
+  }
+  const samples = joined(
+    parts,
+    parts.slice(1).map(() => 0.5),
+    index,
+  );
+  return { samples, texts };
+}

@@ -34,9 +34,8 @@ import {
   answerSamples,
   buildExamRetellCases,
   examinerKeywords,
-  joined,
   partAudio,
-  recording,
+  runtimeAnswer,
   saidText,
   type ExamAnswer,
   type ExamRetellCase,
@@ -236,22 +235,7 @@ async function measureRuntime(
   const latencies: number[] = [];
   let audioSeconds = 0;
   for (let index = 0; index < RUNTIME_CASES; index += 1) {
-    const parts: Float32Array[] = [];
-    const texts: string[] = [];
-    for (
-      let at = index * 97;
-      parts.reduce((sum, part) => sum + part.length, 0) < (RUNTIME_SECONDS - 5) * 16000;
-      at += 1
-    ) {
-      const label = labels[at % labels.length]!;
-      parts.push(await recording(label.id));
-      texts.push(`${label.text.toLowerCase()}.`);
-    }
-    const samples = joined(
-      parts,
-      parts.slice(1).map(() => 0.5),
-      index,
-    );
+    const { samples, texts } = await runtimeAnswer(labels, index, RUNTIME_SECONDS);
     const keywords = examinerKeywords(texts, RUNTIME_KEYWORDS, () => 0.5);
     const { latencyMs } = await score(engine, { lecture: texts.join(' '), keywords }, samples);
     latencies.push(latencyMs);

@@ -17,6 +17,7 @@ import { verifyHit } from './hit-verification.js';
 import { sameStem } from '../text/inflections.js';
 import type { TextWord } from '../text/words.js';
 import { analyseSpeech, shiftSegment, shiftWord, type SpeechAnalysis } from './analysis.js';
+import { nothingHeard } from './speech-analysis.js';
 import { senoneGop } from './gop.js';
 
 /**
@@ -313,19 +314,5 @@ function shifted(analysis: SpeechAnalysis, offset: number): SpeechAnalysis {
     fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
     falseStart: analysis.falseStart.map((segment) => shiftSegment(segment, offset)),
     decodedPath: analysis.decodedPath.map((segment) => shiftSegment(segment, offset)),
-  };
-}
-
-function nothingHeard(totalFrames: number): SpeechAnalysis {
-  return {
-    reference: [],
-    aligned: [],
-    heard: [],
-    rejected: 0,
-    fillers: [],
-    loopPhones: [],
-    totalFrames,
-    falseStart: [],
-    decodedPath: [],
   };
 }

@@ -7,7 +7,7 @@ import { baseWord, pronunciation } from '../recognizer/dictionary.js';
 import { competePhones } from '../recognizer/phone-loop.js';
 import { alignPhones, type AlignedPhone } from '../recognizer/recognize.js';
 import type { TextWord } from '../text/words.js';
-import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
+import { nothingHeard, type HeardWord, type SpeechAnalysis } from './speech-analysis.js';
 
 /** Frames either side of a hit the aligner may use, as the spotter's boundaries are loose. */
 const ALIGN_MARGIN_FRAMES = 3;
@@ -31,17 +31,7 @@ export function verifyHit(
   const pronunciations = run.map((hit) => pronunciation(model, hit.text));
   const alignment = alignPhones(model, span, pronunciations.flat());
   const totalFrames = Math.floor(samples.length / SAMPLES_PER_FRAME);
-  const empty: SpeechAnalysis = {
-    reference: [...words],
-    aligned: [],
-    heard: [],
-    rejected: 0,
-    fillers: [],
-    loopPhones: [],
-    totalFrames,
-    falseStart: [],
-    decodedPath: [...run],
-  };
+  const empty = nothingHeard(totalFrames, words, run);
   if (alignment.phones.length !== pronunciations.flat().length) return empty;
   const phones: AlignedPhone[] = alignment.phones.map((phone) => ({
     ...phone,

@@ -39,3 +39,22 @@ export interface SpeechAnalysis {
   /** The grammar decode's whole path, fillers (silence, +SPN+ garbage) included. */
   decodedPath: DecodedSegment[];
 }
+
+/** An analysis with nothing heard: `reference` expected, `decodedPath` decoded, no word said. */
+export function nothingHeard(
+  totalFrames: number,
+  reference: readonly TextWord[] = [],
+  decodedPath: readonly DecodedSegment[] = [],
+): SpeechAnalysis {
+  return {
+    reference: [...reference],
+    aligned: [],
+    heard: [],
+    rejected: 0,
+    fillers: [],
+    loopPhones: [],
+    totalFrames,
+    falseStart: [],
+    decodedPath: [...decodedPath],
+  };
+}
