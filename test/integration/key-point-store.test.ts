@@ -40,12 +40,12 @@ function retellResult(withKeyPoints: boolean): Record<string, unknown> {
       components: [
         component(
           'score_content',
-          2.5,
+          3.3,
           'The answer covers some key points (2 of 4). Covered: U.S. economy, trade with Asia. Missed: 1990, climate, change.',
         ),
         component('score_pronunciation', 4),
         component('score_fluency', 3.5),
-        component('overall', 3.3),
+        component('overall', 3.6),
       ],
       words: [],
       error: null,
@@ -119,7 +119,7 @@ describe('key points in the store', () => {
     attempts.markScored(
       id,
       JSON.stringify(body),
-      { ...NONE, content: 2.5, pronunciation: 4, fluency: 3.5, overall: 3.3 },
+      { ...NONE, content: 3.3, pronunciation: 4, fluency: 3.5, overall: 3.6 },
       { ...NONE, content: 5, pronunciation: 5, fluency: 5, overall: 5 },
       0,
       beforeKeyPoints ? [] : freeSpeechKeyPoints('rl', parseEnvelope(body), KEYWORDS),
@@ -174,13 +174,13 @@ describe('key points in the store', () => {
   it('stores the examiner’s marks beside the engine’s, with content and overall recomputed, across a restart', () => {
     const id = scoredRetell();
     const attempt = service.markKeyPoints({ id, heard: [true, true, true, true] });
-    // The engine kept all of its share (2.5 of 5 for 2 of 4): all 4 heard give 5; overall
-    // (5/5 + 4/5 + 3.5/5) / 3 × 5 = 4.17 → 4.2.
+    // The engine held nothing back (3.3 of 5 for 2 of 4, two thirds of the coverage that earns
+    // full marks): all 4 heard give 5; overall (5/5 + 4/5 + 3.5/5) / 3 × 5 = 4.17 → 4.2.
     expect(attempt.mark).toMatchObject({
       confirmed: false,
       scores: { content: 5, pronunciation: 4, fluency: 3.5, words: null, overall: 4.2 },
     });
-    expect(attempt.scores.content).toBe(2.5);
+    expect(attempt.scores.content).toBe(3.3);
     expect(attempt.keyPoints).toEqual({ total: 4, engineHeard: 2, examinerHeard: 4 });
     expect(changed).toContain(id);
 
@@ -215,7 +215,8 @@ describe('key points in the store', () => {
     expect(text).toContain('U.S. economy');
     expect(text).toContain('heard, 90% sure at 0.5–1.4 s');
     expect(text).toContain('climate, change');
-    expect(text).toContain('Content 3.8 / 5');
+    // 3 of 4 heard is the share that earns full marks.
+    expect(text).toContain('Content 5 / 5');
     const csv = readFileSync((await exports.csv({})).path, 'utf8');
     const [header, row] = csv.replace('\uFEFF', '').trim().split('\n');
     const cells = Object.fromEntries(
@@ -225,7 +226,7 @@ describe('key points in the store', () => {
       key_points: '4',
       key_points_engine_heard: '2',
       key_points_examiner_heard: '3',
-      examiner_content: '3.8',
+      examiner_content: '5',
     });
   });
 
@@ -240,15 +241,16 @@ describe('key points in the store', () => {
     const marked = service.markKeyPoints({ id, heard: [true, false, false, false] });
     expect(marked.mark).toMatchObject({
       confirmed: false,
-      // 1 of 4 heard: 2.5 × 1/2 = 1.25 → 1.3; overall (1.3 + 3 + 3) / 15 × 5 = 2.43 → 2.4.
-      scores: { content: 1.3, pronunciation: 3, fluency: 3, overall: 2.4 },
+      // 1 of 4 heard, a third of the three in four that earn full marks: 5 / 3 = 1.67 → 1.7;
+      // overall (1.7 + 3 + 3) / 15 × 5 = 2.57 → 2.6.
+      scores: { content: 1.7, pronunciation: 3, fluency: 3, overall: 2.6 },
       comment: 'hesitant',
     });
     service.clearMark(id);
     const same = service.markKeyPoints({ id, heard: [true, false, false, true] });
     expect(same.mark).toMatchObject({
       confirmed: true,
-      scores: { content: 2.5, pronunciation: 4, fluency: 3.5, overall: 3.3 },
+      scores: { content: 3.3, pronunciation: 4, fluency: 3.5, overall: 3.6 },
     });
     service.clearMark(id);
     expect(service.get(id).storedKeyPoints.map((point) => point.examinerHeard)).toEqual([
@@ -282,7 +284,8 @@ describe('key points in the store', () => {
       ['climate, change', 0, 1],
       ['trade with Asia', 1, 0],
     ]);
-    expect(attempt.mark?.scores.content).toBe(3.8);
+    // 3 of 4 heard earns full marks.
+    expect(attempt.mark?.scores.content).toBe(5);
   });
 
   it('gives a file of the previous schema the key point table', () => {
