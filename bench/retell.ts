@@ -17,7 +17,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Component, KeyPointResult } from '../src/shared/contract/envelope.js';
-import { pearson, quantile } from '../src/engine/evidence/statistics.js';
+import { quantile, spearman } from '../src/engine/evidence/statistics.js';
 import { configuredModel, DEFAULT_MODEL } from '../src/engine/recognizer/models.js';
 import { sameStem } from '../src/engine/text/inflections.js';
 import { tokenize } from '../src/engine/text/words.js';
@@ -338,22 +338,10 @@ function heldOutDecisions(items: readonly Item[]): {
   return { decide, bars };
 }
 
-function ranks(values: readonly number[]): number[] {
-  const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
-  const out = new Array<number>(values.length);
-  for (let start = 0; start < order.length;) {
-    let end = start;
-    while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end += 1;
-    for (let k = start; k <= end; k += 1) out[order[k]!.index] = (start + end) / 2;
-    start = end + 1;
-  }
-  return out;
-}
-
-/** NaN when either side does not vary (a group of one share of the lecture). */
-function spearman(xs: readonly number[], ys: readonly number[]): number {
+/** Spearman's r; NaN when either side does not vary (a group of one share of the lecture). */
+function rankCorrelation(xs: readonly number[], ys: readonly number[]): number {
   const varies = (values: readonly number[]): boolean => new Set(values).size > 1;
-  return xs.length < 3 || !varies(xs) || !varies(ys) ? NaN : pearson(ranks(xs), ranks(ys));
+  return xs.length < 3 || !varies(xs) || !varies(ys) ? NaN : spearman(xs, ys);
 }
 
 function mean(values: readonly number[]): number {
@@ -445,12 +433,12 @@ function groupBy(
 
 function contentRank(items: readonly Item[]): string {
   return `${fixed(
-    spearman(
+    rankCorrelation(
       items.map((item) => item.content),
       items.map((item) => item.keyShare),
     ),
   )} / ${fixed(
-    spearman(
+    rankCorrelation(
       items.map((item) => item.content),
       items.map((item) => item.sentenceShare),
     ),

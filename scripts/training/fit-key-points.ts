@@ -36,7 +36,7 @@ import {
 } from '../../src/engine/scoring/models/key-point-model.js';
 import { configuredModel } from '../../src/engine/recognizer/models.js';
 import { keyPointCoverage } from '../../src/shared/key-point-content.js';
-import { pearson } from '../../src/engine/evidence/statistics.js';
+import { spearman } from '../../src/engine/evidence/statistics.js';
 import { sameStem } from '../../src/engine/text/inflections.js';
 import { tokenize } from '../../src/engine/text/words.js';
 
@@ -318,22 +318,6 @@ function contentReport(decided: readonly Decided[]): string[] {
     `  content (before the order bonus) rank correlation with the share of the lecture said: ${spearman(content, share).toFixed(2)} (${content.length} cases)`,
     `  complete retellings: content ≥ 4 of 5 in ${atLeast4} of ${complete.length}, mean ${(complete.reduce((sum, value) => sum + value, 0) / Math.max(1, complete.length)).toFixed(2)}`,
   ];
-}
-
-function ranks(values: readonly number[]): number[] {
-  const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
-  const out = new Array<number>(values.length);
-  for (let start = 0; start < order.length;) {
-    let end = start;
-    while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end += 1;
-    for (let k = start; k <= end; k += 1) out[order[k]!.index] = (start + end) / 2;
-    start = end + 1;
-  }
-  return out;
-}
-
-function spearman(xs: readonly number[], ys: readonly number[]): number {
-  return pearson(ranks(xs), ranks(ys));
 }
 
 function report(rows: readonly Row[]): void {

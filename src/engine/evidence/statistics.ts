@@ -28,3 +28,21 @@ export function pearson(xs: readonly number[], ys: readonly number[]): number {
   });
   return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
 }
+
+/** Ranks from 0, ties sharing the mean of their places. */
+export function ranks(values: readonly number[]): number[] {
+  const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+  const out = new Array<number>(values.length);
+  for (let start = 0; start < order.length;) {
+    let end = start;
+    while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end += 1;
+    for (let k = start; k <= end; k += 1) out[order[k]!.index] = (start + end) / 2;
+    start = end + 1;
+  }
+  return out;
+}
+
+/** Spearman's rank correlation: Pearson's r of the ranks. */
+export function spearman(xs: readonly number[], ys: readonly number[]): number {
+  return pearson(ranks(xs), ranks(ys));
+}
