@@ -320,6 +320,8 @@ export interface Outcome {
   upstreams: string[];
   content?: number;
   error?: string;
+  /** Sends the client repeated after the connection closed before any response. */
+  resends?: number;
 }
 
 export async function scoreThrough(baseUrl: string, audioUrl: string): Promise<Outcome> {
@@ -344,7 +346,28 @@ export async function scoreThrough(baseUrl: string, audioUrl: string): Promise<O
     const ok = response.status === 200 && body.success && content === 3;
     return { ok, status: response.status, upstreams, content, error: body.data.error?.code };
   } catch (error) {
-    return { ok: false, status: 'network error', upstreams: [], error: String(error) };
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    return { ok: false, status: 'network error', upstreams: [], error: `${String(error)} ${code}` };
+  }
+}
+
+/** How a connection that closes before any response byte shows in undici's fetch. */
+const CLOSED_BEFORE_RESPONSE = /UND_ERR_SOCKET|ECONNRESET|EPIPE/u;
+const MAX_RESENDS = 2;
+
+/**
+ * One answer as the app's scoring client sends it: a request whose connection closed before
+ * any response is sent again (the client's `unreachable` is retryable). nginx's reload closes
+ * its idle keep-alive connections to clients, and a request sent on one at that instant is
+ * reset unseen (nginx before 1.27.4 has no `keepalive_min_timeout`); RFC 9112 §9.3.1 leaves
+ * the resend to the client, which may since scoring stores nothing.
+ */
+async function answerAsTheApp(baseUrl: string, audioUrl: string): Promise<Outcome> {
+  for (let resends = 0; ; resends += 1) {
+    const outcome = await scoreThrough(baseUrl, audioUrl);
+    const closed =
+      outcome.status === 'network error' && CLOSED_BEFORE_RESPONSE.test(outcome.error!);
+    if (!closed || resends === MAX_RESENDS) return { ...outcome, resends };
   }
 }
 
@@ -356,7 +379,7 @@ export class ContinuousLoad {
 
   constructor(baseUrl: string, audioUrl: string, clients: number) {
     this.loops = Array.from({ length: clients }, async () => {
-      while (this.running) this.outcomes.push(await scoreThrough(baseUrl, audioUrl));
+      while (this.running) this.outcomes.push(await answerAsTheApp(baseUrl, audioUrl));
     });
   }
 
@@ -381,6 +404,7 @@ export interface PhaseReport {
   succeeded: number;
   failed: number;
   retriedByBalancer: number;
+  resentByClient: number;
 }
 
 export function report(outcomes: Outcome[]): PhaseReport {
@@ -390,6 +414,7 @@ export function report(outcomes: Outcome[]): PhaseReport {
     succeeded,
     failed: outcomes.length - succeeded,
     retriedByBalancer: outcomes.filter((o) => o.upstreams.length > 1).length,
+    resentByClient: outcomes.reduce((sum, o) => sum + (o.resends ?? 0), 0),
   };
 }
 

@@ -90,7 +90,8 @@ describe.skipIf(missingNginxReason() ?? missingToolsReason())(
         console.log(
           `nginx failover (SIGKILL of 1 of 2 instances, ${busyAtKill} answer(s) in flight on it): ` +
             `sent ${counts.sent}, succeeded ${counts.succeeded}, failed ${counts.failed}, ` +
-            `retried on the other instance by nginx ${counts.retriedByBalancer}`,
+            `retried on the other instance by nginx ${counts.retriedByBalancer}, ` +
+            `resent by the client after a closed connection ${counts.resentByClient}`,
         );
         expect(load.outcomes.filter((o) => !o.ok)).toEqual([]);
         expect(counts.retriedByBalancer).toBeGreaterThanOrEqual(1);
@@ -135,7 +136,8 @@ describe.skipIf(missingNginxReason() ?? missingToolsReason())(
           `nginx rolling update (2 instances replaced by SIGTERM, ` +
             `${drained.map((d) => d.inFlight).join(' and ')} answer(s) in flight at SIGTERM): ` +
             `sent ${counts.sent}, succeeded ${counts.succeeded}, failed ${counts.failed}, ` +
-            `retried on another instance by nginx ${counts.retriedByBalancer}`,
+            `retried on another instance by nginx ${counts.retriedByBalancer}, ` +
+            `resent by the client after a closed connection ${counts.resentByClient}`,
         );
         expect(load.outcomes.filter((o) => !o.ok)).toEqual([]);
         expect(counts.sent).toBeGreaterThanOrEqual(6);
