@@ -1,0 +1,86 @@
+/**
+ * Readings that begin and end in exact digital silence, as a sox-padded file, a noise gate or
+ * a synthetic voice gives them: 10 sentences read by four espeak-ng voices, each padded with
+ * 0.5 s of zeros, scored as Repeat Sentence against their own sentence and against the next
+ * one (`scoreAudioUrl`: the HTTP route minus the HTTP layer, shipped calibration).
+ * Usage: npx tsx bench/digital-silence.ts (needs espeak-ng and sox; no corpus).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadSpeechEngine, scoreAudioUrl, type SpeechEngine } from '../src/engine/tasks/index.js';
+import { edit, missingToolsReason, synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
+
+const SENTENCES = [
+  'The students finished their project before the deadline',
+  'My brother plays football with his friends every Sunday',
+  'The museum will be closed for repairs until next spring',
+  'Scientists have found water on the surface of a distant planet',
+  'Please remember to switch off the lights when you leave',
+  'The library offers free language classes for new residents',
+  'Heavy rain caused delays on most of the trains this morning',
+  'Our teacher asked us to read two chapters before the exam',
+  'The company plans to open three new offices next year',
+  'Fresh vegetables are sold at the market every weekend',
+];
+const VOICES = ['en-us', 'en-us+f2', 'en-gb', 'en-us+m3'];
+const WORDS_PER_MINUTE = 149;
+
+type Outcome = 'full content' | 'content 2' | 'content 1' | 'held' | 'refused';
+
+async function outcome(engine: SpeechEngine, path: string, refText: string): Promise<Outcome> {
+  const request = { audioUrl: pathToFileURL(path).href, refText, scale: 5, precision: 0.1 };
+  const policy = {
+    audioRoots: [tmpdir()],
+    blockPrivateNetworks: false,
+    maxBytes: 2 ** 24,
+    maxDurationSeconds: 60,
+    fetchTimeoutMs: 30_000,
+  };
+  const result = await scoreAudioUrl(engine, 'rs', request, policy);
+  const content = result.components.find((c) => c.name === 'score_content')!;
+  if (content.status === 2) return 'refused';
+  if (content.status === 1) return 'held';
+  return content.score === 3 ? 'full content' : (`content ${content.score}` as Outcome);
+}
+
+async function main(): Promise<void> {
+  const missing = missingToolsReason();
+  if (missing) {
+    console.log(`digital-silence bench skipped: ${missing}`);
+    return;
+  }
+  const engine = await loadSpeechEngine();
+  const folder = mkdtempSync(join(tmpdir(), 'digital-silence-'));
+  const tally = { right: new Map<Outcome, number>(), wrong: new Map<Outcome, number>() };
+  try {
+    for (const [index, sentence] of SENTENCES.entries()) {
+      for (const voice of VOICES) {
+        const reading = await synthesizeSpeech(sentence, {
+          voice,
+          wordsPerMinute: WORDS_PER_MINUTE,
+        });
+        const path = join(folder, `${index}-${voice}.wav`);
+        writeFileSync(path, await edit(reading, ['pad', '0.5', '0.5']));
+        const other = SENTENCES[(index + 1) % SENTENCES.length]!;
+        for (const [kind, refText] of [
+          ['right', sentence],
+          ['wrong', other],
+        ] as const) {
+          const found = await outcome(engine, path, refText);
+          tally[kind].set(found, (tally[kind].get(found) ?? 0) + 1);
+        }
+      }
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const readings = SENTENCES.length * VOICES.length;
+  for (const [kind, counts] of Object.entries(tally)) {
+    const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`);
+    console.log(`${kind} sentence (${readings} readings): ${parts.join(', ')}`);
+  }
+}
+
+await main();
