@@ -287,6 +287,8 @@ export const KeyPointAgreementRow = z.object({
   n: z.number().int().nonnegative(),
   /** Both heard it, or neither did. */
   agreed: z.number().int().nonnegative(),
+  /** `agreed` of `n`, 0–1. */
+  agreedShare: z.number().min(0).max(1),
   /** The engine heard it and the examiner did not. */
   engineOnly: z.number().int().nonnegative(),
   /** The examiner heard it and the engine did not. */

@@ -1,4 +1,5 @@
 import type { KeyPointResult } from './contract/envelope.js';
+import { DEFAULT_PRECISION } from './contract/requests.js';
 
 /** The content suggestion of rl and di split into what it says and the key points it lists. */
 export interface KeyPointsSuggestion {
@@ -111,13 +112,26 @@ function namesEntry(list: string, entry: string): boolean {
 
 /** The keywords a stored request sent (rl, di), exactly; none when it sent none. */
 export function requestKeywords(requestJson: string | null | undefined): string[] {
+  const keywords = requestField(requestJson, 'keywords');
+  return Array.isArray(keywords)
+    ? keywords.filter((keyword): keyword is string => typeof keyword === 'string')
+    : [];
+}
+
+/** The precision a stored request asked for, or the one the contract gives a request without. */
+export function requestPrecision(requestJson: string | null | undefined): number {
+  const precision = requestField(requestJson, 'precision');
+  return typeof precision === 'number' && precision > 0 ? precision : DEFAULT_PRECISION;
+}
+
+function requestField(requestJson: string | null | undefined, name: string): unknown {
   try {
-    const keywords = (JSON.parse(requestJson ?? '{}') as { keywords?: unknown }).keywords;
-    return Array.isArray(keywords)
-      ? keywords.filter((keyword): keyword is string => typeof keyword === 'string')
-      : [];
+    const request: unknown = JSON.parse(requestJson ?? '{}');
+    return typeof request === 'object' && request !== null
+      ? (request as Record<string, unknown>)[name]
+      : undefined;
   } catch {
-    return [];
+    return undefined;
   }
 }
 

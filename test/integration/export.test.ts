@@ -182,6 +182,8 @@ describe('exports', () => {
     expect(text).toContain('Repeat Sentence');
     expect(text).toContain('Final overall score per scored attempt');
     expect(text).toContain('share of the maximum');
+    // Repeat Sentence and dictation have no key points.
+    expect(text).not.toContain('each key point as the engine judged it');
   });
 });
 

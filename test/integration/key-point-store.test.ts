@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { AttemptService } from '../../src/main/attempts/attempt-service.js';
 import { exportBundle } from '../../src/main/catalog/item-export.js';
 import { filesFromList, filesFromZip, readManifest } from '../../src/main/catalog/item-bundle.js';
 import { ExportService } from '../../src/main/export/export-service.js';
+import { ModerationService } from '../../src/main/moderation/moderation-service.js';
 import { MediaStore } from '../../src/main/media/media-store.js';
 import { buildRequest } from '../../src/main/queue/request-builder.js';
 import { freeSpeechKeyPoints } from '../../src/main/queue/score-columns.js';
@@ -127,6 +129,47 @@ describe('key points in the store', () => {
     return id;
   }
 
+  /** A scored Describe Image answer of `item` in which the engine heard none of `keywords`. */
+  function scoredDescription(item: number, keywords: string[]): number {
+    const id = attempts.insert({
+      candidateId,
+      itemId: item,
+      task: 'di',
+      audio: { path: join(dir.path, 'chart.wav'), mime: 'audio/wav', sha256: 'y' },
+      typedAnswer: null,
+    });
+    attempts.transition(id, ['recorded'], 'scoring');
+    attempts.recordRequest(id, JSON.stringify({ scale: 5, precision: 0.1, keywords }));
+    const retell = retellResult(false) as { data: { components: { name: string }[] } };
+    const body = {
+      ...retell,
+      data: {
+        ...retell.data,
+        components: retell.data.components.map((component) =>
+          component.name === 'score_content'
+            ? { ...component, score: 0, suggestion: null }
+            : component,
+        ),
+        keyPoints: keywords.map((text) => ({
+          text,
+          heard: false,
+          confidence: 0.1,
+          start: 0,
+          end: 0,
+        })),
+      },
+    };
+    attempts.markScored(
+      id,
+      JSON.stringify(body),
+      { ...NONE, content: 0, pronunciation: 4, fluency: 3.5, overall: 2.5 },
+      { ...NONE, content: 5, pronunciation: 5, fluency: 5, overall: 5 },
+      0,
+      freeSpeechKeyPoints('di', parseEnvelope(body), keywords),
+    );
+    return id;
+  }
+
   it('sends keywords exactly as the examiner wrote them, and exports and imports them so', async () => {
     const item = items.get(itemId)!;
     expect(item.keywords).toEqual(KEYWORDS);
@@ -217,6 +260,9 @@ describe('key points in the store', () => {
     expect(text).toContain('climate, change');
     // 3 of 4 heard is the share that earns full marks.
     expect(text).toContain('Content 5 / 5');
+    expect(text).toContain(
+      'Content: 3.3 / 5 from the engine’s judgement, 5 / 5 from the examiner’s marks.',
+    );
     const csv = readFileSync((await exports.csv({})).path, 'utf8');
     const [header, row] = csv.replace('\uFEFF', '').trim().split('\n');
     const cells = Object.fromEntries(
@@ -228,6 +274,142 @@ describe('key points in the store', () => {
       key_points_examiner_heard: '3',
       examiner_content: '5',
     });
+  });
+
+  it('lists every Retell Lecture’s key points, both marks and the content from the marks in the candidate PDF', async () => {
+    const marked = scoredRetell();
+    service.markKeyPoints({ id: marked, heard: [true, true, false, true] });
+    scoredRetell();
+    scoredRetell(true);
+    const ownContent = scoredRetell();
+    service.markKeyPoints({ id: ownContent, heard: [true, false, false, false] });
+    service.mark({
+      id: ownContent,
+      confirmed: false,
+      scores: { content: 2.5, pronunciation: 4, fluency: 3.5, overall: 3.3 },
+      comment: '',
+    });
+    const exports = new ExportService(dir.path, attempts, new CandidatesRepo(db));
+    const pdf = Buffer.from((await exports.candidatePdf(candidateId)).contentBase64, 'base64');
+    const text = pdfText(pdf).replace(/\s+/gu, ' ');
+    const row = (point: string, engine: string, examiner: string) =>
+      `${point} ${engine} ${examiner}`;
+    // Oldest first: each attempt's counts, content and rows (key point, engine, examiner).
+    const blocks = [
+      [
+        'The engine heard 2 of 4; the examiner heard 3 of 4. They differ on 1 (shaded).',
+        // 3 of 4 heard is the share that earns full marks.
+        'Content: 3.3 / 5 from the engine’s judgement, 5 / 5 from the examiner’s marks.',
+        row('U.S. economy', 'heard, 90% sure at 0.5–1.4 s', 'heard'),
+        row('1990', 'not heard', 'heard'),
+        row('climate, change', 'not heard', 'not heard'),
+        row('trade with Asia', 'heard, 90% sure at 4.2–5.1 s', 'heard'),
+      ],
+      [
+        'The engine heard 2 of 4; not yet marked by the examiner.',
+        'Content: 3.3 / 5 from the engine’s judgement.',
+        row('U.S. economy', 'heard, 90% sure at 0.5–1.4 s', 'not marked'),
+        row('1990', 'not heard', 'not marked'),
+        row('climate, change', 'not heard', 'not marked'),
+        row('trade with Asia', 'heard, 90% sure at 4.2–5.1 s', 'not marked'),
+      ],
+      // Scored before key points were kept: the request's keywords, heard when Covered names
+      // them, with neither confidence nor time.
+      [
+        'The engine heard 2 of 4; not yet marked by the examiner.',
+        'Content: 3.3 / 5 from the engine’s judgement.',
+        row('U.S. economy', 'heard', 'not marked'),
+        row('1990', 'not heard', 'not marked'),
+        row('climate, change', 'not heard', 'not marked'),
+        row('trade with Asia', 'heard', 'not marked'),
+      ],
+      [
+        'The engine heard 2 of 4; the examiner heard 1 of 4. They differ on 1 (shaded).',
+        'Content: 3.3 / 5 from the engine’s judgement, 1.7 / 5 from the examiner’s marks; ' +
+          'the examiner’s own content mark is 2.5 / 5.',
+        row('U.S. economy', 'heard, 90% sure at 0.5–1.4 s', 'heard'),
+        row('1990', 'not heard', 'not heard'),
+        row('climate, change', 'not heard', 'not heard'),
+        row('trade with Asia', 'heard, 90% sure at 4.2–5.1 s', 'not heard'),
+      ],
+    ];
+    // The table's bold header sits between the summary and the rows in the text layer.
+    let from = 0;
+    for (const part of blocks.flatMap((lines) => [lines.slice(0, 2), lines.slice(2)])) {
+      const at = text.indexOf(part.join(' '), from);
+      expect(at, part.join('\n')).toBeGreaterThanOrEqual(from);
+      from = at + part.join(' ').length;
+    }
+    expect(text).toContain('each key point as the engine judged it');
+    expect(text).toContain('Economy lecture (Retell Lecture)');
+  });
+
+  it('exports the agreement per item and key point in the moderation CSV', async () => {
+    const other = items.create({
+      task: 'di',
+      title: '=Chart',
+      refText: 'A chart of trade.',
+      keywords: ['-5% growth', 'Asia'],
+      promptAudioPath: null,
+      imagePath: null,
+    }).id;
+    const first = scoredRetell();
+    service.markKeyPoints({ id: first, heard: [true, true, false, true] });
+    const second = scoredRetell();
+    service.markKeyPoints({ id: second, heard: [false, false, false, true] });
+    scoredRetell();
+    const chart = scoredDescription(other, ['-5% growth', 'Asia']);
+    service.markKeyPoints({ id: chart, heard: [true, true] });
+    const moderation = new ModerationService(dir.path, attempts);
+    const shown = moderation.agreement().keyPoints;
+    const csv = readFileSync((await moderation.csv()).path, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const rows = parse(csv.slice(1), { columns: true }) as Record<string, string>[];
+    const keyPointRows = rows.filter((row) => row.component === 'key_point');
+    // One row per key point the moderation view lists, with the same figures; items by title.
+    expect(
+      keyPointRows.map((row) =>
+        [
+          row.attempts,
+          row.exact_agreement,
+          row.agreed,
+          row.engine_only_heard,
+          row.examiner_only_heard,
+        ].map(Number),
+      ),
+    ).toEqual(
+      shown.map((point) => [
+        point.n,
+        point.agreedShare,
+        point.agreed,
+        point.engineOnly,
+        point.examinerOnly,
+      ]),
+    );
+    expect(keyPointRows).toEqual([
+      keyPointRow('Describe Image', "'=Chart", "'-5% growth", 1, '0', '0', '0', '1'),
+      keyPointRow('Describe Image', "'=Chart", 'Asia', 1, '0', '0', '0', '1'),
+      keyPointRow('Retell Lecture', 'Economy lecture', 'U.S. economy', 2, '0.5', '1', '1', '0'),
+      keyPointRow('Retell Lecture', 'Economy lecture', '1990', 2, '0.5', '1', '0', '1'),
+      keyPointRow('Retell Lecture', 'Economy lecture', 'climate, change', 2, '1', '2', '0', '0'),
+      keyPointRow('Retell Lecture', 'Economy lecture', 'trade with Asia', 2, '1', '2', '0', '0'),
+    ]);
+    // The component rows come first, as before, and leave the key point columns empty.
+    expect(rows[0]).toMatchObject({
+      task: 'Retell Lecture',
+      component: 'content',
+      item: '',
+      key_point: '',
+      maximum: '5',
+      attempts: '2',
+      agreed: '',
+    });
+    expect(rows.indexOf(keyPointRows[0]!)).toBe(rows.length - keyPointRows.length);
+    const retell = await moderation.csv('rl');
+    const onlyRetell = parse(readFileSync(retell.path, 'utf8').slice(1), { columns: true });
+    expect(
+      (onlyRetell as Record<string, string>[]).filter((row) => row.component === 'key_point'),
+    ).toHaveLength(4);
   });
 
   it('keeps the examiner’s own delivery marks, and confirms when the marks are the engine’s', () => {
@@ -302,3 +484,32 @@ describe('key points in the store', () => {
     upgraded.close();
   });
 });
+
+/** A key point row of the agreement CSV: the component columns empty. */
+function keyPointRow(
+  task: string,
+  item: string,
+  text: string,
+  attempts: number,
+  share: string,
+  agreed: string,
+  engineOnly: string,
+  examinerOnly: string,
+): Record<string, string> {
+  return {
+    task,
+    component: 'key_point',
+    item,
+    key_point: text,
+    maximum: '',
+    attempts: String(attempts),
+    mean_difference: '',
+    mean_absolute_difference: '',
+    pearson_r: '',
+    exact_agreement: share,
+    adjacent_agreement: '',
+    agreed,
+    engine_only_heard: engineOnly,
+    examiner_only_heard: examinerOnly,
+  };
+}

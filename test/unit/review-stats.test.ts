@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { untimedWord, type Word } from '../../src/shared/contract/envelope.js';
 import { foldText } from '../../src/shared/fold-text.js';
 import { pauseLabel, pauseLengthMs } from '../../src/shared/pause-length.js';
-import { agreement, pearson } from '../../src/main/moderation/agreement.js';
+import { agreement, keyPointAgreement, pearson } from '../../src/main/moderation/agreement.js';
 
 const NONE = { content: null, pronunciation: null, fluency: null, words: null, overall: null };
 
@@ -83,5 +83,24 @@ describe('engine–examiner agreement', () => {
     expect(row.adjacent).toBe(0.75);
     expect(pairs[2]?.engine).toBeCloseTo(0.4, 10);
     expect(pairs[2]?.examiner).toBeCloseTo(0.92, 10);
+  });
+
+  it('gives each key point the share of marked attempts on which engine and examiner agreed', () => {
+    const counts = { task: 'rl' as const, item_id: 7, item_title: 'Bees', text: 'pollen' };
+    expect(
+      keyPointAgreement([{ ...counts, n: 4, agreed: 3, engine_only: 1, examiner_only: 0 }]),
+    ).toEqual([
+      {
+        task: 'rl',
+        itemId: 7,
+        itemTitle: 'Bees',
+        text: 'pollen',
+        n: 4,
+        agreed: 3,
+        agreedShare: 0.75,
+        engineOnly: 1,
+        examinerOnly: 0,
+      },
+    ]);
   });
 });

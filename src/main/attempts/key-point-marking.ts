@@ -1,13 +1,15 @@
 import { parseEnvelopeText } from '../../shared/contract/parse-response.js';
 import { meanOverall } from '../../shared/contract/quantize.js';
 import { contentFromMarks } from '../../shared/key-point-content.js';
-import { engineKeyPoints, requestKeywords, type EngineKeyPoint } from '../../shared/key-points.js';
+import {
+  engineKeyPoints,
+  requestKeywords,
+  requestPrecision,
+  type EngineKeyPoint,
+} from '../../shared/key-points.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
 import type { MarkFields } from '../store/attempt-marks.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
-
-/** docs/api.md: the precision a request leaves out. */
-const DEFAULT_PRECISION = 0.01;
 
 export interface KeyPointMarking {
   engine: EngineKeyPoint[];
@@ -72,13 +74,4 @@ export function keyPointMarking(row: AttemptRow, heard: readonly boolean[]): Key
       comment: row.mark_comment ?? '',
     },
   };
-}
-
-function requestPrecision(requestJson: string | null): number {
-  try {
-    const precision = (JSON.parse(requestJson ?? '{}') as { precision?: unknown }).precision;
-    return typeof precision === 'number' && precision > 0 ? precision : DEFAULT_PRECISION;
-  } catch {
-    return DEFAULT_PRECISION;
-  }
 }

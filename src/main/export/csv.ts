@@ -3,7 +3,7 @@ import { SCORE_KEYS } from '../../shared/app-api.js';
 import { TASK_TITLES } from '../../shared/contract/endpoints.js';
 import { keyPointCounts, type AttemptSummaryRow } from '../store/attempt-rows.js';
 
-type Cell = string | number | null;
+export type Cell = string | number | null;
 
 const COLUMNS = [
   'attempt_id',

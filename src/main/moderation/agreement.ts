@@ -2,10 +2,12 @@ import {
   SCORE_KEYS,
   type Agreement,
   type AgreementRow,
+  type KeyPointAgreementRow,
   type ScoreKey,
 } from '../../shared/app-api.js';
 import { TASKS } from '../../shared/contract/endpoints.js';
 import type { MarkedPair } from '../store/attempt-marks.js';
+import type { KeyPointAgreementRow as KeyPointCounts } from '../store/attempt-key-points.js';
 
 interface Pair {
   engine: number;
@@ -34,6 +36,24 @@ export function agreement(marked: MarkedPair[]): Omit<Agreement, 'keyPoints'> {
     }
   }
   return { rows, pairs };
+}
+
+/**
+ * rl, di: per item and key point, over the attempts the examiner marked point by point, how
+ * often they and the engine judged it the same way, and on which side they differed.
+ */
+export function keyPointAgreement(counts: readonly KeyPointCounts[]): KeyPointAgreementRow[] {
+  return counts.map((row) => ({
+    task: row.task,
+    itemId: row.item_id,
+    itemTitle: row.item_title,
+    text: row.text,
+    n: row.n,
+    agreed: row.agreed,
+    agreedShare: row.n > 0 ? row.agreed / row.n : 0,
+    engineOnly: row.engine_only,
+    examinerOnly: row.examiner_only,
+  }));
 }
 
 function pairsOf(marked: MarkedPair[], task: string, component: ScoreKey): Pair[] {

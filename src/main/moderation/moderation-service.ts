@@ -1,14 +1,21 @@
 import { join } from 'node:path';
 import type { Agreement } from '../../shared/app-api.js';
 import { TASK_TITLES, type Task } from '../../shared/contract/endpoints.js';
-import { safeCsv } from '../export/csv.js';
+import { safeCsv, type Cell } from '../export/csv.js';
 import { writeExport, type ExportResult } from '../export/export-files.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
-import { agreement } from './agreement.js';
+import { agreement, keyPointAgreement } from './agreement.js';
 
+/**
+ * One row per task and component, then (rl, di) one per item and key point: `component`
+ * `key_point`, its item and text, the attempts whose key points the examiner marked, the share
+ * judged the same way as `exact_agreement`, and the counts agreed and heard by one side only.
+ */
 const COLUMNS = [
   'task',
   'component',
+  'item',
+  'key_point',
   'maximum',
   'attempts',
   'mean_difference',
@@ -16,7 +23,15 @@ const COLUMNS = [
   'pearson_r',
   'exact_agreement',
   'adjacent_agreement',
-];
+  'agreed',
+  'engine_only_heard',
+  'examiner_only_heard',
+] as const;
+
+/** A CSV record in COLUMNS' order, empty where a row kind has no value. */
+function record(cells: Partial<Record<(typeof COLUMNS)[number], Cell>>): Cell[] {
+  return COLUMNS.map((column) => cells[column] ?? null);
+}
 
 /** Engine and examiner agreement: the moderation view and its CSV. */
 export class ModerationService {
@@ -30,36 +45,45 @@ export class ModerationService {
   }
 
   agreement(task?: Task): Agreement {
-    const keyPoints = this.attempts.keyPointAgreement(task).map((row) => ({
-      task: row.task,
-      itemId: row.item_id,
-      itemTitle: row.item_title,
-      text: row.text,
-      n: row.n,
-      agreed: row.agreed,
-      engineOnly: row.engine_only,
-      examinerOnly: row.examiner_only,
-    }));
-    return { ...agreement(this.attempts.markedPairs(task)), keyPoints };
+    return {
+      ...agreement(this.attempts.markedPairs(task)),
+      keyPoints: keyPointAgreement(this.attempts.keyPointAgreement(task)),
+    };
   }
 
   async csv(task?: Task): Promise<ExportResult> {
-    const records = this.agreement(task).rows.map((row) => [
-      TASK_TITLES[row.task],
-      row.component,
-      row.max,
-      row.n,
-      row.meanDifference,
-      row.meanAbsoluteDifference,
-      row.pearson,
-      row.exact,
-      row.adjacent,
-    ]);
+    const { rows, keyPoints } = this.agreement(task);
+    const components = rows.map((row) =>
+      record({
+        task: TASK_TITLES[row.task],
+        component: row.component,
+        maximum: row.max,
+        attempts: row.n,
+        mean_difference: row.meanDifference,
+        mean_absolute_difference: row.meanAbsoluteDifference,
+        pearson_r: row.pearson,
+        exact_agreement: row.exact,
+        adjacent_agreement: row.adjacent,
+      }),
+    );
+    const points = keyPoints.map((row) =>
+      record({
+        task: TASK_TITLES[row.task],
+        component: 'key_point',
+        item: row.itemTitle,
+        key_point: row.text,
+        attempts: row.n,
+        exact_agreement: row.agreedShare,
+        agreed: row.agreed,
+        engine_only_heard: row.engineOnly,
+        examiner_only_heard: row.examinerOnly,
+      }),
+    );
     return writeExport(
       this.dir,
       'agreement',
       'csv',
-      Buffer.from(safeCsv(COLUMNS, records), 'utf8'),
+      Buffer.from(safeCsv(COLUMNS, [...components, ...points]), 'utf8'),
     );
   }
 }

@@ -18,8 +18,7 @@ import { CHART_BLOCK_HEIGHT, drawProgressChart } from './progress-chart.js';
 import { drawScoreTable } from './score-table.js';
 import { STATUS_WORDS } from './status-words.js';
 import { drawTranscript, pausesOf } from './transcript.js';
-import { drawKeyPointTable, reportKeyPoints } from './key-point-table.js';
-import { engineKeyPoints, requestKeywords } from '../../../shared/key-points.js';
+import { attemptKeyPoints, drawKeyPointTable } from './key-point-table.js';
 import type { KeyPointRow } from '../../store/attempt-key-points.js';
 
 /** One attempt: who, what, scores, coloured transcript, pauses and the candidate's progress. */
@@ -60,16 +59,8 @@ function drawResult(
   heading(doc, 'Scores');
   drawScoreTable(doc, envelope.data.components, attempt.overall_max);
   drawExaminerMark(doc, attempt);
-  if (attempt.task === 'rl' || attempt.task === 'di') {
-    const points = reportKeyPoints(
-      stored,
-      engineKeyPoints(envelope.data, requestKeywords(attempt.request_json)),
-    );
-    if (points.length > 0) {
-      heading(doc, 'Key points', 12);
-      drawKeyPointTable(doc, points);
-    }
-  }
+  const keyPoints = attemptKeyPoints(attempt, stored);
+  if (keyPoints) drawKeyPointTable(doc, { text: 'Key points', size: 12 }, keyPoints);
   if (attempt.typed_answer !== null) {
     heading(doc, 'Typed answer');
     doc.text(attempt.typed_answer || '(empty)');

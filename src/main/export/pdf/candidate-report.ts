@@ -16,14 +16,22 @@ import {
 } from './document.js';
 import { STATUS_WORDS } from './status-words.js';
 import { CHART_BLOCK_HEIGHT, drawProgressChart } from './progress-chart.js';
+import { drawKeyPointTable, type KeyPointReport } from './key-point-table.js';
 
 /** A task's heading, its four summary lines and its chart stay together on one page. */
 const TASK_SECTION_HEIGHT = 40 + 4 * 14 + CHART_BLOCK_HEIGHT;
 
-/** A candidate's record: a summary per task, progress charts and every attempt (oldest first). */
+/** The key points section's heading and note stay with the first attempt's title and rows. */
+const KEY_POINTS_OPENING_HEIGHT = 180;
+
+/**
+ * A candidate's record: a summary per task, progress charts, every attempt (oldest first) and
+ * the key points of each Retell Lecture and Describe Image (`keyPoints`, by attempt id).
+ */
 export async function candidateReportPdf(
   candidate: Candidate,
   attempts: AttemptSummaryRow[],
+  keyPoints: ReadonlyMap<number, KeyPointReport> = new Map(),
 ): Promise<Buffer> {
   const { doc, bytes } = newDocument(`Candidate report – ${candidate.name}`);
   doc.font(FONTS.bold).fontSize(18).fillColor(COLORS.text).text('Examiner – candidate report');
@@ -42,6 +50,7 @@ export async function candidateReportPdf(
       attempts.filter((a) => a.task === task),
     );
   drawAttemptList(doc, attempts);
+  drawKeyPoints(doc, attempts, keyPoints);
   doc.end();
   return bytes;
 }
@@ -93,6 +102,35 @@ function drawAttemptList(doc: Pdf, attempts: AttemptSummaryRow[]): void {
   }
   doc.x = left;
   doc.fontSize(10);
+}
+
+/** Each rl and di attempt's key points, under its date, item and task. */
+function drawKeyPoints(
+  doc: Pdf,
+  attempts: AttemptSummaryRow[],
+  keyPoints: ReadonlyMap<number, KeyPointReport>,
+): void {
+  const listed = attempts.filter((a) => keyPoints.has(a.id));
+  if (listed.length === 0) return;
+  ensureSpace(doc, KEY_POINTS_OPENING_HEIGHT);
+  heading(doc, 'Key points');
+  doc
+    .fillColor(COLORS.muted)
+    .text(
+      'Retell Lecture and Describe Image: each key point as the engine judged it and as the ' +
+        'examiner marked it, and the content each gives.',
+    )
+    .fillColor(COLORS.text);
+  for (const attempt of listed) {
+    drawKeyPointTable(
+      doc,
+      {
+        text: `${formatDate(attempt.created_at)} · ${attempt.item_title} (${TASK_TITLES[attempt.task]})`,
+        size: 11,
+      },
+      keyPoints.get(attempt.id) as KeyPointReport,
+    );
+  }
 }
 
 /** The examiner's overall when they marked the attempt, else the engine's. */

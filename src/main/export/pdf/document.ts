@@ -93,6 +93,15 @@ export function heading(doc: Pdf, text: string, size = 14): void {
   doc.font(FONTS.regular).fontSize(10).moveDown(0.2);
 }
 
+/** How tall `heading(doc, text, size)` will be when drawn after body text. */
+export function headingHeight(doc: Pdf, text: string, size = 14): number {
+  const gaps = doc.currentLineHeight(true) * 0.8;
+  doc.font(FONTS.bold).fontSize(size);
+  const height = doc.heightOfString(text);
+  doc.font(FONTS.regular).fontSize(10);
+  return gaps + height;
+}
+
 export function keyValues(doc: Pdf, pairs: [string, string][]): void {
   for (const [key, value] of pairs) {
     doc.font(FONTS.bold).fillColor(COLORS.muted).text(`${key}: `, { continued: true });

@@ -34,8 +34,7 @@ export function KeyPointAgreementTable({ rows }: { rows: KeyPointAgreementRow[] 
               <td className="strong">{row.text}</td>
               <td className="numeric">{row.n}</td>
               <td className="numeric">
-                {row.agreed}{' '}
-                <span className="muted">({Math.round((row.agreed / row.n) * 100)} %)</span>
+                {row.agreed} <span className="muted">({Math.round(row.agreedShare * 100)} %)</span>
               </td>
               <td className="numeric">{row.engineOnly}</td>
               <td className="numeric">{row.examinerOnly}</td>
