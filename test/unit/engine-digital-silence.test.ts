@@ -25,6 +25,19 @@ describe('digital silence before the decoder', () => {
     expect(withRoomNoise(samples)).toBe(samples);
   });
 
+  it('fills what a codec gives back for zeros, not a floor of one 16-bit step', () => {
+    const residue = toneAroundZeros(800).map((value) => (value === 0 ? 1e-6 : value));
+    expect(
+      withRoomNoise(residue)
+        .subarray(1600, 2400)
+        .some((v) => Math.abs(v) > 1e-4),
+    ).toBe(true);
+    const dithered = toneAroundZeros(800).map((value, i) =>
+      value === 0 ? (i % 2) / 32768 : value,
+    );
+    expect(withRoomNoise(dithered)).toBe(dithered);
+  });
+
   it('fills the same audio the same way every time', () => {
     const samples = toneAroundZeros(4000);
     expect(withRoomNoise(samples)).toEqual(withRoomNoise(samples));

@@ -3,27 +3,31 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** A real microphone's floor under the voice: pink noise about 60 dB under full scale. */
+const ROOM_FLOOR_VOLUME = '0.002';
+
 /**
  * A WAV for Chromium's synthetic microphone: `text` spoken by espeak-ng, then `gapSeconds` of
- * silence; Chromium plays it over and over. Null when espeak-ng or sox is missing.
+ * pause, over a quiet room's noise as a microphone picks it up (a file of digital silence is
+ * nothing a candidate's microphone gives); Chromium plays it over and over. Null when
+ * espeak-ng or sox is missing.
  */
 export function spokenLoopWav(text: string, gapSeconds = 0.8): string | null {
   const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-speech-'));
   const raw = join(dir, 'raw.wav');
+  const voice = join(dir, 'voice.wav');
+  const room = join(dir, 'room.wav');
   const wav = join(dir, 'speech.wav');
-  if (spawnSync('espeak-ng', ['-v', 'en-us', '-s', '140', '-w', raw, text]).status !== 0) {
-    return null;
+  const steps: string[][] = [
+    ['espeak-ng', '-v', 'en-us', '-s', '140', '-w', raw, text],
+    ['sox', raw, '-r', '48000', '-b', '16', voice, 'pad', '0', String(gapSeconds)],
+  ];
+  for (const [command, ...args] of steps) {
+    if (spawnSync(command!, args).status !== 0) return null;
   }
-  const padded = spawnSync('sox', [
-    raw,
-    '-r',
-    '48000',
-    '-b',
-    '16',
-    wav,
-    'pad',
-    '0',
-    String(gapSeconds),
-  ]);
-  return padded.status === 0 && existsSync(wav) ? wav : null;
+  const seconds = spawnSync('sox', ['--i', '-D', voice], { encoding: 'utf8' }).stdout.trim();
+  const noise = ['-n', '-r', '48000', '-b', '16', room, 'synth', seconds, 'pinknoise'];
+  if (spawnSync('sox', [...noise, 'vol', ROOM_FLOOR_VOLUME]).status !== 0) return null;
+  const mixed = spawnSync('sox', ['-m', '-v', '1', voice, '-v', '1', room, wav]);
+  return mixed.status === 0 && existsSync(wav) ? wav : null;
 }

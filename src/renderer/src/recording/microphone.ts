@@ -1,4 +1,14 @@
 const PREFERRED_TYPE = 'audio/webm;codecs=opus';
+/**
+ * The candidate's voice as the microphone gives it. The browser's call processing (noise
+ * suppression, echo cancellation, gain control), on by default, reshapes speech for a listener
+ * on a call and gates the pauses to digital silence; the scorer must hear what was said.
+ */
+const RAW_SPEECH: MediaTrackConstraints = {
+  echoCancellation: false,
+  noiseSuppression: false,
+  autoGainControl: false,
+};
 
 /** Below this meter level the input counts as flat: a muted or dead microphone. */
 export const FLAT_LEVEL = 0.004;
@@ -53,7 +63,7 @@ export class Microphone {
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({
-        audio: deviceId ? { deviceId: { exact: deviceId } } : true,
+        audio: { ...RAW_SPEECH, ...(deviceId ? { deviceId: { exact: deviceId } } : {}) },
         video: false,
       });
     } catch (reason) {
