@@ -27,18 +27,19 @@ const SENTENCES = [
 const VOICES = ['en-us', 'en-us+f2', 'en-gb', 'en-us+m3'];
 const WORDS_PER_MINUTE = 149;
 
+const POLICY = {
+  audioRoots: [tmpdir()],
+  blockPrivateNetworks: false,
+  maxBytes: 2 ** 24,
+  maxDurationSeconds: 60,
+  fetchTimeoutMs: 30_000,
+};
+
 type Outcome = 'full content' | 'content 2' | 'content 1' | 'held' | 'refused';
 
 async function outcome(engine: SpeechEngine, path: string, refText: string): Promise<Outcome> {
   const request = { audioUrl: pathToFileURL(path).href, refText, scale: 5, precision: 0.1 };
-  const policy = {
-    audioRoots: [tmpdir()],
-    blockPrivateNetworks: false,
-    maxBytes: 2 ** 24,
-    maxDurationSeconds: 60,
-    fetchTimeoutMs: 30_000,
-  };
-  const result = await scoreAudioUrl(engine, 'rs', request, policy);
+  const result = await scoreAudioUrl(engine, 'rs', request, POLICY);
   const content = result.components.find((c) => c.name === 'score_content')!;
   if (content.status === 2) return 'refused';
   if (content.status === 1) return 'held';

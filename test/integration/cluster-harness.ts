@@ -320,6 +320,8 @@ export interface Outcome {
   upstreams: string[];
   content?: number;
   error?: string;
+  /** undici's code for a request that got no response ("UND_ERR_SOCKET", "ECONNRESET"…). */
+  cause?: string;
   /** Sends the client repeated after the connection closed before any response. */
   resends?: number;
 }
@@ -346,13 +348,17 @@ export async function scoreThrough(baseUrl: string, audioUrl: string): Promise<O
     const ok = response.status === 200 && body.success && content === 3;
     return { ok, status: response.status, upstreams, content, error: body.data.error?.code };
   } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    return { ok: false, status: 'network error', upstreams: [], error: `${String(error)} ${code}` };
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return { ok: false, status: 'network error', upstreams: [], error: String(error), cause };
   }
 }
 
 /** How a connection that closes before any response byte shows in undici's fetch. */
-const CLOSED_BEFORE_RESPONSE = /UND_ERR_SOCKET|ECONNRESET|EPIPE/u;
+const CLOSED_BEFORE_RESPONSE: ReadonlySet<string | undefined> = new Set([
+  'UND_ERR_SOCKET',
+  'ECONNRESET',
+  'EPIPE',
+]);
 const MAX_RESENDS = 2;
 
 /**
@@ -365,9 +371,8 @@ const MAX_RESENDS = 2;
 async function answerAsTheApp(baseUrl: string, audioUrl: string): Promise<Outcome> {
   for (let resends = 0; ; resends += 1) {
     const outcome = await scoreThrough(baseUrl, audioUrl);
-    const closed =
-      outcome.status === 'network error' && CLOSED_BEFORE_RESPONSE.test(outcome.error!);
-    if (!closed || resends === MAX_RESENDS) return { ...outcome, resends };
+    if (!CLOSED_BEFORE_RESPONSE.has(outcome.cause) || resends === MAX_RESENDS)
+      return { ...outcome, resends };
   }
 }
 

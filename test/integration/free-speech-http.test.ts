@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Component, KeyPointResult, Word } from '../../src/shared/contract/envelope.js';
+import { EXAMINER_KEYWORDS } from '../helpers/examiner-keywords.js';
 import {
   concatenate,
   edit,
@@ -130,14 +131,7 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
   });
 
   it('returns every keyword as one key point, exactly as sent and in order, heard or not', async () => {
-    const keywords = [
-      'U.S. economy',
-      '1990',
-      'climate, change',
-      'well-known',
-      'trade with Asia',
-      'e.g. governments',
-    ];
+    const keywords = EXAMINER_KEYWORDS;
     const result = await score(
       'rl',
       await answer(['The U.S. economy grew after 1990, and trade with Asia doubled.']),

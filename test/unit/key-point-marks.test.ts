@@ -9,15 +9,7 @@ import {
 } from '../../src/shared/key-points.js';
 import { keywordLines, keywordsFromLines } from '../../src/shared/keyword-list.js';
 import { pauseLengthMs, shownPause } from '../../src/shared/pause-length.js';
-
-const EXAMINER_KEYWORDS = [
-  'U.S. economy',
-  '1990',
-  'climate, change',
-  'well-known',
-  'trade with Asia',
-  'e.g. governments',
-];
+import { EXAMINER_KEYWORDS } from '../helpers/examiner-keywords.js';
 
 describe('an item’s keyword list', () => {
   it('round-trips entries with periods, commas, hyphens and numbers unchanged', () => {
