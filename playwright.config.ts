@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import type { HostOptions } from './test/e2e/fixtures';
 import { CHROMIUM_ARGS, FAKE_MICROPHONE_ARGS, chromiumPath } from './test/e2e/support/environment';
+import { REPEATABLE_SOX_ENV } from './test/helpers/repeatable-sox';
+
+// The specs' workers inherit the runner's environment.
+Object.assign(process.env, REPEATABLE_SOX_ENV);
 
 /**
  * End-to-end tests of the app in both hosts: the browser host in Debian's Chromium, and

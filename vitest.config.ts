@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { REPEATABLE_SOX_ENV } from './test/helpers/repeatable-sox';
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    env: { ...REPEATABLE_SOX_ENV },
   },
 });

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const CACHE_DIR = join(tmpdir(), 'examiner-speech-fixtures');
+// Named for sox's repeatable mode: files made before it (a random dither each) are not reused.
+const CACHE_DIR = join(tmpdir(), 'examiner-speech-fixtures-repeatable');
 /** espeak-ng's own default rate; `speed` is a multiple of it. */
 const DEFAULT_WORDS_PER_MINUTE = 175;
 
