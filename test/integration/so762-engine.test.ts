@@ -2,8 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable, readLabels, SO762_DIR, type Label } from '../../bench/so762-corpus.js';
-import { decodeAudio } from '../../src/engine/audio/decode.js';
-import { loadSpeechEngine, scoreAnswer, type SpeechEngine } from '../../src/engine/tasks/index.js';
+import { decodeAudio, type DecodedAudio } from '../../src/engine/audio/decode.js';
+import {
+  loadSpeechEngine,
+  scoreAnswer,
+  type SpeakingResult,
+  type SpeechEngine,
+} from '../../src/engine/tasks/index.js';
 
 const SAMPLE = 5;
 const skipReason = corpusAvailable() ? undefined : `speechocean762 not found at ${SO762_DIR}`;
@@ -22,12 +27,21 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
 
   afterAll(() => engine?.model.close());
 
-  async function overall(label: Label): Promise<number> {
+  async function samplesOf(label: Label): Promise<DecodedAudio> {
     const bytes = new Uint8Array(await readFile(join(SO762_DIR, 'audio', `${label.id}.wav`)));
-    const audio = await decodeAudio(bytes);
-    const request = { audioUrl: 'file:', refText: label.text, scale: 5, precision: 0.01 };
-    const result = await scoreAnswer(engine, 'rs', request, { ...audio, cautions: [] });
-    return result.components.find((component) => component.name === 'overall')?.score ?? NaN;
+    return decodeAudio(bytes);
+  }
+
+  async function scored(label: Label, audio: DecodedAudio): Promise<SpeakingResult> {
+    const request = { audioUrl: 'file:', refText: label.text, scale: 5, precision: 0.1 };
+    return scoreAnswer(engine, 'rs', request, { ...audio, cautions: [] });
+  }
+
+  const component = (result: SpeakingResult, name: string): number =>
+    result.components.find((entry) => entry.name === name)?.score ?? NaN;
+
+  async function overall(label: Label): Promise<number> {
+    return component(await scored(label, await samplesOf(label)), 'overall');
   }
 
   it('scores answers the experts rated good above those they rated poor', async () => {
@@ -41,4 +55,50 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
     };
     expect(await mean(good)).toBeGreaterThan(await mean(poor));
   });
+
+  // Learners' readings whose restart the grammar's arc alone did not find (false-start.ts).
+  it.each(['015010145', '003060337'])(
+    'scores learner %s starting again after a pause on the final reading',
+    async (id) => {
+      const label = readLabels().find((entry) => entry.id === id)!;
+      const audio = await samplesOf(label);
+      const clean = await scored(label, audio);
+      const secondWord = clean.words.filter((word) => word.label !== 'Pause')[1]!;
+      const restart = withFalseStart(audio, secondWord.end + 50, 700);
+      const result = await scored(label, restart.audio);
+      const inserted = result.words.filter((word) => word.label === 'Inserted');
+      expect(inserted.map((word) => word.word)).toEqual(
+        label.text.toLowerCase().split(' ').slice(0, 2),
+      );
+      const reading = result.words.filter(
+        (word) => !['Pause', 'Inserted', 'Missing'].includes(word.label),
+      );
+      expect(reading.every((word) => word.start >= restart.readingMs - 100)).toBe(true);
+      const pronunciation = (of: SpeakingResult): number => component(of, 'score_pronunciation');
+      expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
+    },
+  );
 });
+
+/** The reading's first `falseStartMs`, a quiet pause of `pauseMs`, then the whole reading. */
+function withFalseStart(
+  audio: DecodedAudio,
+  falseStartMs: number,
+  pauseMs: number,
+): { audio: DecodedAudio; readingMs: number } {
+  const rate = audio.sampleRate;
+  const head = Math.round((falseStartMs / 1000) * rate);
+  const pause = Math.round((pauseMs / 1000) * rate);
+  const samples = new Float32Array(head + pause + audio.samples.length);
+  samples.set(audio.samples.subarray(0, head));
+  let seed = 1;
+  for (let i = head; i < head + pause; i += 1) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    samples[i] = 0.001 * ((2 * seed) / 2 ** 31 - 1);
+  }
+  samples.set(audio.samples, head + pause);
+  return {
+    audio: { ...audio, samples, durationSeconds: samples.length / rate },
+    readingMs: ((head + pause) / rate) * 1000,
+  };
+}

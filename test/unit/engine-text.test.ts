@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guessPronunciation } from '../../src/engine/text/g2p.js';
 import { sequenceGrammar } from '../../src/engine/recognizer/grammar.js';
-import type { DecodedSegment } from '../../src/engine/recognizer/acoustic-model.js';
-import { splitFalseStart } from '../../src/engine/evidence/analysis.js';
 import { tokenize } from '../../src/engine/text/words.js';
 import { cardinalWords } from '../../src/engine/text/numbers.js';
 import { alignSpelling } from '../../src/engine/text/phonics.js';
@@ -44,37 +42,6 @@ describe('reference text', () => {
     expect(sequenceGrammar(tokenize('we call 2'))).toContain(
       'public <answer> = /1/ [we] [call] [two] | /1e-20/ we [call] we [call] [two];',
     );
-  });
-});
-
-describe('false starts', () => {
-  const segment = (text: string, startFrame: number): DecodedSegment => ({
-    text,
-    startFrame,
-    endFrame: startFrame + 9,
-    acousticScore: -200,
-  });
-  const reference = tokenize('the cat sat on the mat');
-
-  it('splits off the first words when the reader starts again with them', () => {
-    const decoded = ['the', 'cat', 'the', 'cat', 'sat', 'on', 'the', 'mat'].map((word, index) =>
-      segment(word, index * 10),
-    );
-    const split = splitFalseStart(decoded, reference);
-    expect(split?.falseStart.map((word) => word.text)).toEqual(['the', 'cat']);
-    expect(split?.reading.map((word) => word.startFrame)).toEqual([20, 30, 40, 50, 60, 70]);
-  });
-
-  it('keeps a reading in order as it is, even with a word said twice that could be a restart', () => {
-    const decoded = ['the', 'cat', 'the', 'mat'].map((word, index) => segment(word, index * 10));
-    expect(splitFalseStart(decoded, reference)).toEqual({ falseStart: [], reading: decoded });
-  });
-
-  it('refuses a restart that does not start again with the abandoned words', () => {
-    const decoded = ['the', 'cat', 'sat', 'the', 'on', 'mat'].map((word, index) =>
-      segment(word, index * 10),
-    );
-    expect(splitFalseStart(decoded, reference)).toBeNull();
   });
 });
 

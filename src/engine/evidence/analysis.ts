@@ -1,12 +1,13 @@
 import type { AcousticModel, DecodedSegment } from '../recognizer/acoustic-model.js';
 import { baseWord, ensureInDictionary, pronunciation } from '../recognizer/dictionary.js';
-import { FALSE_START_WORDS, sequenceGrammar } from '../recognizer/grammar.js';
+import { sequenceGrammar } from '../recognizer/grammar.js';
 import { competePhones } from '../recognizer/phone-loop.js';
 import { alignPhones, isFiller, type AlignedPhone } from '../recognizer/recognize.js';
 import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 import type { TextWord } from '../text/words.js';
 import { senoneGop } from './gop.js';
-import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
+import { restartAfterPause, splitFalseStart, type SplitReading } from './false-start.js';
+import { shiftSegment, shiftWord, type HeardWord, type SpeechAnalysis } from './speech-analysis.js';
 import { acceptedWords } from './word-acceptance.js';
 
 export type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
@@ -88,22 +89,6 @@ function levelOf(levels: Float64Array, startFrame: number, endFrame: number): nu
   return run.length > 0 ? run.reduce((sum, level) => sum + level, 0) / run.length : QUIETEST_DB;
 }
 
-/** A timed item moved by `frames` (audio analysed from an offset back onto the whole answer). */
-export function shiftSegment<T extends { startFrame: number; endFrame: number }>(
-  item: T,
-  frames: number,
-): T {
-  return { ...item, startFrame: item.startFrame + frames, endFrame: item.endFrame + frames };
-}
-
-/** A heard word and its phones moved by `frames`. */
-export function shiftWord(word: HeardWord, frames: number): HeardWord {
-  return {
-    ...shiftSegment(word, frames),
-    phones: word.phones.map((phone) => shiftSegment(phone, frames)),
-  };
-}
-
 /** Recognition and alignment of one reading of the reference, from the decoded words. */
 function analyseReading(
   model: AcousticModel,
@@ -135,19 +120,28 @@ function analyseReading(
 /**
  * The grammar decode, with the words of a false start split off. Where the decoder took the
  * restart arc but the reader did not start again with the abandoned words (a misheard word
- * fitted in as a repeat), the plain reading grammar decodes the answer instead.
+ * fitted in as a repeat), the plain reading grammar decodes the answer instead. Where it did
+ * not take the arc, a restart after a pause is looked for (false-start.ts).
  */
 function decodeReading(
   model: AcousticModel,
   samples: Float32Array,
   reference: TextWord[],
   restarts: boolean,
-): { decodedPath: DecodedSegment[]; falseStart: DecodedSegment[]; reading: DecodedSegment[] } {
+): SplitReading {
   if (restarts) {
     const decodedPath = model.decodeGrammar(samples, sequenceGrammar(reference));
     const words = decodedPath.filter((segment) => !isFiller(segment.text));
     const split = splitFalseStart(words, reference);
-    if (split) return { decodedPath, ...split };
+    if (split && split.falseStart.length > 0) return { decodedPath, ...split };
+    if (split) {
+      return (
+        restartAfterPause(model, samples, reference, decodedPath) ?? {
+          decodedPath,
+          ...split,
+        }
+      );
+    }
   }
   const plain = model.decodeGrammar(samples, sequenceGrammar(reference, { restarts: false }));
   return {
@@ -155,41 +149,6 @@ function decodeReading(
     falseStart: [],
     reading: plain.filter((segment) => !isFiller(segment.text)),
   };
-}
-
-/**
- * The words of a false start, if the decoder took the grammar's restart arc: the decoded words
- * are then not one in-order reading of the reference, and a run of the sentence's first words
- * is said twice, the second time as the start of a reading. Null when neither holds.
- */
-export function splitFalseStart(
-  decoded: DecodedSegment[],
-  reference: readonly TextWord[],
-): { falseStart: DecodedSegment[]; reading: DecodedSegment[] } | null {
-  const flat = reference.flatMap((word) => word.spoken);
-  const words = decoded.map((segment) => baseWord(segment.text));
-  if (inOrder(words, flat)) return { falseStart: [], reading: decoded };
-  const startWords = reference
-    .slice(0, FALSE_START_WORDS)
-    .reduce((sum, word) => sum + word.spoken.length, 0);
-  for (let count = 1; count <= Math.min(startWords, words.length - 1); count += 1) {
-    if (words[count - 1] !== flat[count - 1]) break;
-    const again = words.slice(count, 2 * count);
-    if (again.every((word, index) => word === flat[index]) && inOrder(words.slice(count), flat)) {
-      return { falseStart: decoded.slice(0, count), reading: decoded.slice(count) };
-    }
-  }
-  return null;
-}
-
-function inOrder(words: readonly string[], flat: readonly string[]): boolean {
-  let cursor = 0;
-  for (const word of words) {
-    const found = flat.indexOf(word, cursor);
-    if (found < 0) return false;
-    cursor = found + 1;
-  }
-  return true;
 }
 
 /** Which reference word each decoded word stands for: the sequence grammar keeps their order. */

@@ -16,7 +16,8 @@ import { hesitationsOf } from './hesitations.js';
 import { verifyHit } from './hit-verification.js';
 import { sameStem } from '../text/inflections.js';
 import type { TextWord } from '../text/words.js';
-import { analyseSpeech, shiftSegment, shiftWord, type SpeechAnalysis } from './analysis.js';
+import { analyseSpeech, type SpeechAnalysis } from './analysis.js';
+import { shiftSegment, shiftWord } from './speech-analysis.js';
 import { nothingHeard } from './speech-analysis.js';
 import { senoneGop } from './gop.js';
 

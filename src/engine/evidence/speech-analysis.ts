@@ -58,3 +58,19 @@ export function nothingHeard(
     decodedPath: [...decodedPath],
   };
 }
+
+/** A timed item moved by `frames` (audio analysed from an offset back onto the whole answer). */
+export function shiftSegment<T extends { startFrame: number; endFrame: number }>(
+  item: T,
+  frames: number,
+): T {
+  return { ...item, startFrame: item.startFrame + frames, endFrame: item.endFrame + frames };
+}
+
+/** A heard word and its phones moved by `frames`. */
+export function shiftWord(word: HeardWord, frames: number): HeardWord {
+  return {
+    ...shiftSegment(word, frames),
+    phones: word.phones.map((phone) => shiftSegment(phone, frames)),
+  };
+}
