@@ -6,7 +6,7 @@ export const FLAT_LEVEL = 0.004;
  * frames at 48 kHz, about 60 a second) on espeak-ng speech over sox noise (docs/app-data.md,
  * "The silence stop"). Pink noise alone stayed within 8.1 dB of the floor over 5 minutes
  * (99 % of frames within 5.3 dB): its short frames swing that much. Speech stood a median
- * 21 dB over a -70 dBFS floor at -42 dBFS, and 14 dB (90th percentile 22 dB) at -21 dBFS over
+ * 25 dB over a -70 dBFS floor at -42 dBFS, and 14 dB (90th percentile 22 dB) at -21 dBFS over
  * a -38 dBFS floor. Speech starts 12 dB up, clear of the noise's swing; it ends below 6 dB,
  * where nearly all noise frames are, so its end is found on the first quiet frame.
  */
