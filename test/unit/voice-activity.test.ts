@@ -158,6 +158,18 @@ describe('speech and silence judged against the room', () => {
     expectSpeechFound(-20, -45);
   });
 
+  it('finds a loud speaker (-8 dBFS, the meter at its top) over a quiet room, and the end', () => {
+    expectSpeechFound(-8, -50);
+  });
+
+  it('does not take a beep still ringing as the recorder starts for speech', () => {
+    const random = randomSource(23);
+    const ring = held(0.3, -20).map((sample, i) => sample * Math.exp(-i / (0.05 * RATE)));
+    const signal = mixAt(pinkNoise(4, -50, random), ring, 0);
+    const heard = listen(signal);
+    expect(heard.speechAtMs).toEqual([]);
+  });
+
   it('learns the floor from the gaps between words when speech starts at once', () => {
     const random = randomSource(11);
     const words = speech(5, -20, random);
