@@ -10,12 +10,6 @@ const RAW_SPEECH: MediaTrackConstraints = {
   autoGainControl: false,
 };
 
-/** Below this meter level the input counts as flat: a muted or dead microphone. */
-export const FLAT_LEVEL = 0.004;
-/** Above this level, speech (or at least sound) is present; below SILENCE_LEVEL is silence. */
-export const SPEECH_LEVEL = 0.06;
-export const SILENCE_LEVEL = 0.04;
-
 export interface Recording {
   blob: Blob;
   /** An object URL for listening back; revoked when the recording is replaced. */

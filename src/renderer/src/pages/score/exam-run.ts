@@ -1,13 +1,6 @@
 import type { ExamTiming, Item } from '../../../../shared/app-api';
-import {
-  beep,
-  FLAT_LEVEL,
-  Microphone,
-  MicrophoneError,
-  SILENCE_LEVEL,
-  SPEECH_LEVEL,
-  type Recording,
-} from '../../recording/microphone';
+import { beep, Microphone, MicrophoneError, type Recording } from '../../recording/microphone';
+import { FLAT_LEVEL, VoiceActivity } from '../../recording/voice-activity';
 import { checkRecording } from '../../recording/recording-check';
 import { RECORDING_NOT_WHOLE } from '../../../../shared/recorded-length';
 import { BridgeError } from '../../bridge/bridge-error';
@@ -224,19 +217,15 @@ export class ExamRun {
     const started = performance.now();
     const limitMs = responseSeconds * 1000;
     const silenceMs = this.timing.silenceStopSeconds * 1000;
-    let speechMs = 0;
-    let last = started;
-    let quietSince = started;
+    const voice = new VoiceActivity();
     const reason = await new Promise<StopReason>((resolve) => {
       this.finishNow = () => resolve(this.lost ? 'lost' : 'finished');
       mic.watch((level) => {
         const now = performance.now();
-        if (level > SPEECH_LEVEL) speechMs += now - last;
-        if (level >= SILENCE_LEVEL) quietSince = now;
-        last = now;
+        voice.hear(level, now);
         this.hooks.view({ level, secondsLeft: Math.ceil((limitMs - (now - started)) / 1000) });
         if (now - started >= limitMs) resolve('time');
-        else if (speechMs >= SPEECH_BEFORE_STOP_MS && now - quietSince >= silenceMs) {
+        else if (voice.speechMs() >= SPEECH_BEFORE_STOP_MS && voice.silentMs(now) >= silenceMs) {
           resolve('silence');
         }
       });

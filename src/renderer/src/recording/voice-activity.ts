@@ -1,0 +1,97 @@
+/** Below this meter level the input counts as flat: a muted or dead microphone. */
+export const FLAT_LEVEL = 0.004;
+
+/*
+ * Margins over the tracked floor, in dB of the meter level, from the meter read (1024-sample
+ * frames at 48 kHz, about 60 a second) on espeak-ng speech over sox noise (docs/app-data.md,
+ * "The silence stop"). Pink noise alone stayed within 8.1 dB of the floor over 5 minutes
+ * (99 % of frames within 5.3 dB): its short frames swing that much. Speech stood a median
+ * 25 dB over a -70 dBFS floor at -42 dBFS, and 14 dB (90th percentile 22 dB) at -21 dBFS over
+ * a -38 dBFS floor. Speech starts 12 dB up, clear of the noise's swing; it ends below 6 dB,
+ * where nearly all noise frames are, so its end is found on the first quiet frame.
+ */
+const SPEECH_MARGIN_DB = 12;
+const SILENCE_MARGIN_DB = 6;
+/*
+ * The floor falls fast enough to be learnt from the gaps between words (a 150 ms gap brings
+ * it down 15 dB) but one dropped frame cannot drag it far down; it rises slowly, so unbroken
+ * speech takes seconds to lift it, while a room that got louder is learnt within a few seconds.
+ */
+const FLOOR_FALL_DB_PER_S = 100;
+const FLOOR_RISE_DB_PER_S = 2;
+/** A longer gap between meter readings (a hidden window, a busy frame) counts as this long. */
+const LONGEST_FRAME_MS = 100;
+/** Digital silence, in dB: far below any microphone's own noise (16 bits reach -96 dB). */
+const QUIETEST_DB = -120;
+
+/**
+ * Speech or silence, from successive meter levels and the times they were read, judged
+ * against the room's own noise floor rather than fixed bars: with the browser's gain control
+ * off, a quiet microphone's speech can sit below a fixed speech bar and a noisy room's floor
+ * above a fixed silence bar. A level is speech once clearly above the floor (and above the
+ * flat level), and stays speech until back near the floor.
+ */
+export class VoiceActivity {
+  private floorDb: number | null = null;
+  private lastMs: number | null = null;
+  private speaking = false;
+  private speechTotalMs = 0;
+  private quietSinceMs = 0;
+
+  /** Takes the meter level read at `atMs` (milliseconds, as from performance.now()). */
+  hear(level: number, atMs: number): void {
+    const frameMs = this.frameMs(atMs);
+    const levelDb = decibels(level);
+    // Digital silence at the start (a device still opening) says nothing of the room: the floor
+    // starts at the first sound, even if that is speech, and falls in the gaps between words.
+    if (this.floorDb === null && levelDb <= QUIETEST_DB) return;
+    const floorDb = this.floorDb ?? levelDb;
+    this.speaking = this.judge(level, levelDb - floorDb);
+    if (this.speaking) {
+      this.speechTotalMs += frameMs;
+      this.quietSinceMs = atMs;
+    }
+    this.floorDb = nextFloor(floorDb, levelDb, frameMs);
+  }
+
+  /** Whether the last level heard was speech. */
+  isSpeaking(): boolean {
+    return this.speaking;
+  }
+
+  /** The time judged speech so far, in milliseconds. */
+  speechMs(): number {
+    return this.speechTotalMs;
+  }
+
+  /** How long the input has been silent at `atMs`: since the last speech, or the first level. */
+  silentMs(atMs: number): number {
+    return this.speaking || this.lastMs === null ? 0 : atMs - this.quietSinceMs;
+  }
+
+  /** The time since the last reading, which this reading stands for. */
+  private frameMs(atMs: number): number {
+    const lastMs = this.lastMs;
+    this.lastMs = atMs;
+    if (lastMs === null) {
+      this.quietSinceMs = atMs;
+      return 0;
+    }
+    return Math.min(Math.max(0, atMs - lastMs), LONGEST_FRAME_MS);
+  }
+
+  private judge(level: number, overFloorDb: number): boolean {
+    if (level <= FLAT_LEVEL) return false;
+    return overFloorDb > (this.speaking ? SILENCE_MARGIN_DB : SPEECH_MARGIN_DB);
+  }
+}
+
+function nextFloor(floorDb: number, levelDb: number, frameMs: number): number {
+  const seconds = frameMs / 1000;
+  if (levelDb < floorDb) return Math.max(levelDb, floorDb - FLOOR_FALL_DB_PER_S * seconds);
+  return Math.min(levelDb, floorDb + FLOOR_RISE_DB_PER_S * seconds);
+}
+
+function decibels(level: number): number {
+  return level > 0 ? Math.max(QUIETEST_DB, 20 * Math.log10(level)) : QUIETEST_DB;
+}
