@@ -277,8 +277,9 @@ export async function buildAudio(item: UserCase, labels: readonly Label[]): Prom
   return target;
 }
 
-async function sox(args: string[]): Promise<void> {
-  await run('sox', ['-V1', ...args]);
+/** sox in repeatable mode (-R): its dither and noise from a fixed seed, the same file on every machine. */
+export async function sox(args: string[]): Promise<void> {
+  await run('sox', ['-V1', '-R', ...args]);
 }
 
 async function writeSamples(path: string, samples: Float32Array): Promise<void> {

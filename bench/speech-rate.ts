@@ -4,10 +4,8 @@
  * choice), and where readings slowed with sox (tempo 1/2 and 1/3, train speakers) fall.
  * Usage: npx tsx bench/speech-rate.ts (needs the analysis cache of `npm run bench:so762`).
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { analyseSpeech } from '../src/engine/evidence/analysis.js';
 import { utteranceFeatures } from '../src/engine/evidence/features.js';
@@ -21,8 +19,8 @@ import { tokenize } from '../src/engine/text/words.js';
 import { loadCorpus } from './so762-analyses.js';
 import { corpusAvailable, readLabels, SO762_DIR, speakerOf } from './so762-corpus.js';
 import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
+import { sox } from './so762-user-cases.js';
 
-const run = promisify(execFile);
 const SLOWED_EVERY = 25;
 
 if (!corpusAvailable()) {
@@ -52,14 +50,7 @@ for (const tempo of [1 / 2, 1 / 3]) {
   const ceilings: number[] = [];
   for (const label of labels.filter((_, index) => index % SLOWED_EVERY === 0)) {
     const out = join(folder, `${label.id}-${tempo.toFixed(2)}.wav`);
-    await run('sox', [
-      '-V1',
-      join(SO762_DIR, 'audio', `${label.id}.wav`),
-      out,
-      'tempo',
-      '-s',
-      String(tempo),
-    ]);
+    await sox([join(SO762_DIR, 'audio', `${label.id}.wav`), out, 'tempo', '-s', String(tempo)]);
     const { samples } = await decodeAudio(new Uint8Array(readFileSync(out)));
     const analysis = analyseSpeech(model, samples, tokenize(label.text));
     ceilings.push(fluencyCeiling(utteranceFeatures(analysis).articulationRate));
