@@ -29,7 +29,8 @@ import {
 } from '../src/engine/tasks/index.js';
 import { corpusAvailable, readLabels, type Label } from './so762-corpus.js';
 import { speakerFolds } from './so762-cv.js';
-import { engineFingerprint, isTestSpeaker } from './so762-split.js';
+import { engineFingerprint } from './fingerprint.js';
+import { isTestSpeaker } from './so762-split.js';
 import {
   answerSamples,
   buildExamRetellCases,

@@ -1,7 +1,7 @@
 /**
- * Recognition and alignment of every case, cached in .tmp/so762-<model> per kind (delete the folder
- * after changing recognition code). Several processes may fill the cache at once, each taking
- * its shard: `tsx bench/so762-analyses.ts 0/2` and `tsx bench/so762-analyses.ts 1/2`.
+ * Recognition and alignment of every case, cached in .tmp/so762-<model>/<analysis fingerprint>.
+ * Several processes may fill the cache at once, each taking its shard:
+ * `tsx bench/so762-analyses.ts 0/2` and `tsx bench/so762-analyses.ts 1/2`.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -14,13 +14,17 @@ import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { configuredModel } from '../src/engine/recognizer/models.js';
+import { analysisFingerprint } from './fingerprint.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
 import { readLabels, type Label } from './so762-corpus.js';
 import type { AudioCheck } from './so762-cv.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** One cache per acoustic model (EXAMINER_SPEECH_MODEL), so the two are never mixed. */
-const CACHE_DIR = join(ROOT, '.tmp', `so762-${configuredModel()}`);
+/**
+ * One cache per acoustic model (EXAMINER_SPEECH_MODEL) and per version of the analysis code, so
+ * that neither two models nor two engines are ever mixed in one fit.
+ */
+const CACHE_DIR = join(ROOT, '.tmp', `so762-${configuredModel()}`, analysisFingerprint());
 
 export interface CaseAnalysis {
   id: string;

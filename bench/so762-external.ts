@@ -25,13 +25,8 @@ import {
   type AudioCheck,
   type CrossValidation,
 } from './so762-cv.js';
-import {
-  engineFingerprint,
-  testPart,
-  trainOnlyCalibration,
-  trainPart,
-  USERS_CACHE_DIR,
-} from './so762-split.js';
+import { engineFingerprint } from './fingerprint.js';
+import { testPart, trainOnlyCalibration, trainPart, USERS_CACHE_DIR } from './so762-split.js';
 
 /** The figures compared: Pearson r with the experts, and false Missing among words rated 5+. */
 export interface Figures {

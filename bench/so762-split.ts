@@ -3,13 +3,13 @@
  * The 60 test speakers of ../shared/so762 stay out of every fit and every choice made here, so
  * what they get is an external test (issue 19).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitCalibration } from '../scripts/training/fit-calibration.js';
 import type { Calibration } from '../src/engine/scoring/models/calibration.js';
 import type { Corpus } from './so762-analyses.js';
+import { engineFingerprint } from './fingerprint.js';
 import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,31 +45,6 @@ export function testPart(corpus: Corpus): Corpus {
     items: corpus.items.filter((item) => isTestSpeaker(item.speaker)),
     cases: corpus.cases.filter((item) => isTestSpeaker(item.case.speaker)),
   };
-}
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder)
-    .sort()
-    .flatMap((name) => {
-      const path = join(folder, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : [path];
-    });
-}
-
-/**
- * A fingerprint of the engine's code and shipped models: cached scores and fits are reused only
- * while it is unchanged, so the bench never reports figures of an engine that no longer exists.
- */
-export function engineFingerprint(): string {
-  const hash = createHash('sha256');
-  for (const path of [
-    ...filesUnder(join(ROOT, 'src/engine')),
-    ...filesUnder(join(ROOT, 'resources/calibration')),
-  ]) {
-    hash.update(path.slice(ROOT.length));
-    hash.update(readFileSync(path));
-  }
-  return hash.digest('hex').slice(0, 16);
 }
 
 /** The shipped calibration's fit (scripts/calibrate.ts), on the corpus's train speakers only. */

@@ -16,7 +16,8 @@ import { SerialQueue } from '../src/engine/recognizer/serial.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import type { CaseAnalysis } from './so762-analyses.js';
 import type { Label } from './so762-corpus.js';
-import { engineFingerprint, USERS_CACHE_DIR } from './so762-split.js';
+import { engineFingerprint } from './fingerprint.js';
+import { USERS_CACHE_DIR } from './so762-split.js';
 import {
   buildAudio,
   buildUserCases,

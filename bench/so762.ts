@@ -52,7 +52,7 @@ if (process.argv.includes('--users')) {
   process.exit(0);
 }
 
-// --cached: only what .tmp/so762-<model> already holds (while other processes are still filling it).
+// --cached: only what .tmp/so762-<model>/<fingerprint> holds (while other processes still fill it).
 const corpus = await loadCorpus((line) => console.log(line), {
   cachedOnly: process.argv.includes('--cached'),
 });

@@ -1,0 +1,47 @@
+/**
+ * Fingerprints of the code a cached bench result came from: a cache is reused only while its
+ * fingerprint is unchanged, so a bench never reports figures of an engine that no longer exists.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const path = join(folder, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
+}
+
+function fingerprintOf(folders: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const path of folders.flatMap((folder) => filesUnder(join(ROOT, folder)))) {
+    hash.update(path.slice(ROOT.length));
+    hash.update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The engine's code and shipped calibrations: what a scored result depends on. */
+export function engineFingerprint(): string {
+  return fingerprintOf(['src/engine', 'resources/calibration']);
+}
+
+/**
+ * The layers a speech analysis comes from (audio, recognizer, evidence, text): the analyses of
+ * bench/so762-analyses.ts are reused across changes to scoring and calibration, never across
+ * changes to how the audio is decoded and aligned.
+ */
+export function analysisFingerprint(): string {
+  return fingerprintOf([
+    'src/engine/audio',
+    'src/engine/recognizer',
+    'src/engine/evidence',
+    'src/engine/text',
+  ]);
+}
