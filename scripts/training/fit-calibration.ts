@@ -173,14 +173,7 @@ function fitVerifierModel(rows: readonly VerificationRow[]): BoostedTrees {
 }
 
 export function fitVerifier(rows: readonly VerificationRow[]): Verifier {
-  const fold = innerFolds(rows.map((row) => row.group));
-  const held = new Array<number>(rows.length).fill(0);
-  for (let k = 0; k < INNER_FOLDS; k += 1) {
-    const model = fitVerifierModel(rows.filter((_, index) => fold[index] !== k));
-    rows.forEach((row, index) => {
-      if (fold[index] === k) held[index] = predictTrees(model, row.values);
-    });
-  }
+  const held = heldOutRenditionScores(rows);
   const real = held.filter((_, index) => rows[index]!.kind === 'real');
   return {
     model: fitVerifierModel(rows),
@@ -189,8 +182,21 @@ export function fitVerifier(rows: readonly VerificationRow[]): Verifier {
   };
 }
 
+/** Each row's rendition score from a verifier fitted without the row's group (inner folds). */
+export function heldOutRenditionScores(rows: readonly VerificationRow[]): number[] {
+  const fold = innerFolds(rows.map((row) => row.group));
+  const held = new Array<number>(rows.length).fill(0);
+  for (let k = 0; k < INNER_FOLDS; k += 1) {
+    const model = fitVerifierModel(rows.filter((_, index) => fold[index] !== k));
+    rows.forEach((row, index) => {
+      if (fold[index] === k) held[index] = predictTrees(model, row.values);
+    });
+  }
+  return held;
+}
+
 /** The largest bar that refuses at most `share` of `values` (those strictly below it). */
-function lowQuantile(values: readonly number[], share: number): number {
+export function lowQuantile(values: readonly number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(share * sorted.length)] ?? 0;
 }
