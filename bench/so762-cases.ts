@@ -8,7 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { tokenize } from '../src/engine/text/words.js';
-import { gaussian, seededRandom, withWhiteNoise } from '../test/helpers/speech-fixtures.js';
+import {
+  gaussian,
+  pinkNoiseSamples,
+  seededRandom,
+  withWhiteNoise,
+} from '../test/helpers/speech-fixtures.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 
 export const CASE_KINDS = [
@@ -115,21 +120,7 @@ export function sawtoothBuzz(seconds: number, hz = 110): Float32Array {
 
 /** Pink noise by Paul Kellett's filter over white noise. */
 export function pinkNoise(seconds: number, seed: number): Float32Array {
-  const next = seededRandom(seed);
-  const body = new Float32Array(seconds * RATE);
-  let [b0, b1, b2, b3, b4, b5, b6] = [0, 0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < body.length; i += 1) {
-    const white = next() * 2 - 1;
-    b0 = 0.99886 * b0 + white * 0.0555179;
-    b1 = 0.99332 * b1 + white * 0.0750759;
-    b2 = 0.969 * b2 + white * 0.153852;
-    b3 = 0.8665 * b3 + white * 0.3104856;
-    b4 = 0.55 * b4 + white * 0.5329522;
-    b5 = -0.7616 * b5 - white * 0.016898;
-    body[i] = 0.05 * (b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362);
-    b6 = white * 0.115926;
-  }
-  return framedBySilence(body);
+  return framedBySilence(pinkNoiseSamples(seconds * RATE, seededRandom(seed), 0.05));
 }
 
 /**

@@ -282,6 +282,24 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Pink noise by Paul Kellett's filter over white noise drawn from `random`, times `gain`. */
+export function pinkNoiseSamples(length: number, random: () => number, gain = 1): Float32Array {
+  const out = new Float32Array(length);
+  let [b0, b1, b2, b3, b4, b5, b6] = [0, 0, 0, 0, 0, 0, 0];
+  for (let i = 0; i < length; i += 1) {
+    const white = random() * 2 - 1;
+    b0 = 0.99886 * b0 + white * 0.0555179;
+    b1 = 0.99332 * b1 + white * 0.0750759;
+    b2 = 0.969 * b2 + white * 0.153852;
+    b3 = 0.8665 * b3 + white * 0.3104856;
+    b4 = 0.55 * b4 + white * 0.5329522;
+    b5 = -0.7616 * b5 - white * 0.016898;
+    out[i] = gain * (b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362);
+    b6 = white * 0.115926;
+  }
+  return out;
+}
+
 /**
  * White noise added to a 16 kHz mono recording at the given signal-to-noise ratio, the signal
  * measured as its active level (the mean power of the louder half of its 20 ms frames).

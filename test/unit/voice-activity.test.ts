@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FLAT_LEVEL, VoiceActivity } from '../../src/renderer/src/recording/voice-activity.js';
+import { pinkNoiseSamples } from '../helpers/speech-fixtures.js';
 
 // The meter as the app reads it: the last 1024 samples at 48 kHz, once per animation frame.
 const RATE = 48_000;
@@ -23,22 +24,9 @@ function scaleTo(samples: Float32Array, dbfs: number): Float32Array {
   return samples.map((sample) => sample * gain);
 }
 
-/** Pink noise (Paul Kellet's filter), a room's steady floor, at `dbfs` RMS. */
+/** Pink noise, a room's steady floor, at `dbfs` RMS. */
 function pinkNoise(seconds: number, dbfs: number, random: () => number): Float32Array {
-  const out = new Float32Array(Math.round(seconds * RATE));
-  let [b0, b1, b2, b3, b4, b5, b6] = [0, 0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < out.length; i += 1) {
-    const white = random() * 2 - 1;
-    b0 = 0.99886 * b0 + white * 0.0555179;
-    b1 = 0.99332 * b1 + white * 0.0750759;
-    b2 = 0.969 * b2 + white * 0.153852;
-    b3 = 0.8665 * b3 + white * 0.3104856;
-    b4 = 0.55 * b4 + white * 0.5329522;
-    b5 = -0.7616 * b5 - white * 0.016898;
-    out[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + white * 0.5362;
-    b6 = white * 0.115926;
-  }
-  return scaleTo(out, dbfs);
+  return scaleTo(pinkNoiseSamples(Math.round(seconds * RATE), random), dbfs);
 }
 
 /**
