@@ -133,15 +133,10 @@ function decodeReading(
     const decodedPath = model.decodeGrammar(samples, sequenceGrammar(reference));
     const words = decodedPath.filter((segment) => !isFiller(segment.text));
     const split = splitFalseStart(words, reference);
-    if (split && split.falseStart.length > 0) return { decodedPath, ...split };
-    if (split) {
-      return (
-        restartAfterPause(model, samples, reference, decodedPath) ?? {
-          decodedPath,
-          ...split,
-        }
-      );
+    if (split?.falseStart.length === 0) {
+      return restartAfterPause(model, samples, reference, decodedPath) ?? { decodedPath, ...split };
     }
+    if (split) return { decodedPath, ...split };
   }
   const plain = model.decodeGrammar(samples, sequenceGrammar(reference, { restarts: false }));
   return {
