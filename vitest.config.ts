@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { REPEATABLE_SOX_ENV } from './test/helpers/repeatable-sox';
+import { REPEATABLE_SOX_ENV } from './test/helpers/repeatable-sox.js';
 
 export default defineConfig({
   test: {

@@ -65,7 +65,7 @@ test('a restarted Repeat Sentence answer is scored on the final reading, the fal
   ).data.words.filter((word) => word.label !== 'Pause');
   const inserted = words.filter((word) => word.label === 'Inserted');
   const reading = words.filter((word) => word.label !== 'Inserted');
-  expect(inserted.map((word) => word.word)).toEqual(['the', 'students']);
+  expect(inserted.map((word) => word.word)).toEqual(['The', 'students']);
   expect(reading.map((word) => word.word)).toEqual(SENTENCE.split(' '));
   // The reading that is scored is the one after the false start.
   expect(reading[0]!.start).toBeGreaterThan(inserted[1]!.start);

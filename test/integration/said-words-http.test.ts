@@ -65,7 +65,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     const restart = await concatenate([falseStart, silentWav(0.8), await spoken(SENTENCE)]);
     const result = await score(restart);
     const inserted = result.words.filter((word) => word.label === 'Inserted');
-    expect(inserted.map((word) => word.word)).toEqual(['the', 'students']);
+    expect(inserted.map((word) => word.word)).toEqual(['The', 'students']);
     // Where the sentence starts again: after the false start, the pause and the reading's pad.
     const restartMs = (await decodeAudio(falseStart)).durationSeconds * 1000 + 800 + 500;
     expect(inserted.every((word) => word.end <= restartMs + 100)).toBe(true);

@@ -13,6 +13,8 @@ import {
   wordFeatures,
 } from '../../src/engine/evidence/features.js';
 import { wordLabel, wordShare } from '../../src/engine/scoring/labels.js';
+import { loadCalibration } from '../../src/engine/scoring/models/calibration.js';
+import { sequenceWords } from '../../src/engine/scoring/words.js';
 import { commonSubsequence } from '../../src/engine/evidence/rendition-evidence.js';
 import { predict } from '../../src/engine/scoring/models/linear-model.js';
 import { fitRidge } from '../../scripts/training/ridge.js';
@@ -270,5 +272,37 @@ describe('calibration context', () => {
     expect(typical.AA).toBeGreaterThan(1.9);
     expect(typical.ZH).toBeGreaterThan(1.5);
     expect(typical.ZH).toBeLessThan(2);
+  });
+});
+
+describe('Repeat Sentence words of a false start', () => {
+  it('are shown as refText writes them, a word said in parts as one entry over its time', () => {
+    const analysis = analysisHearing('In 1990 prices rose', []);
+    analysis.falseStart = ['in', 'nineteen', 'ninety'].map((text, index) => ({
+      text,
+      startFrame: 10 + index * 20,
+      endFrame: 25 + index * 20,
+      acousticScore: -100,
+    }));
+    const words = sequenceWords({
+      analysis,
+      calibration: loadCalibration('en-us-8k'),
+      scale: { scale: 5, precision: 0.1 },
+      durationMs: 3000,
+    });
+    expect(
+      words
+        .filter((word) => word.label === 'Inserted')
+        .map(({ word, start, end }) => [word, start, end]),
+    ).toEqual([
+      ['In', 100, 260],
+      ['1990', 300, 660],
+    ]);
+    expect(words.filter((word) => word.label === 'Missing').map((word) => word.word)).toEqual([
+      'In',
+      '1990',
+      'prices',
+      'rose',
+    ]);
   });
 });

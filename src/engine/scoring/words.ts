@@ -45,10 +45,27 @@ export function sequenceWords(context: WordContext): Word[] {
     if (index < 0) return [untimedWord(reference.display, 'Missing')];
     return [heardWord(index, reference.display, context, answer), ...pauseAfter(pauses, index)];
   });
-  return [
-    ...analysis.falseStart.map((segment) => insertedWord(segment, context.durationMs)),
-    ...words,
-  ];
+  return [...falseStartWords(analysis, context.durationMs), ...words];
+}
+
+/**
+ * The words of a false start as `refText` writes them: a false start is the sentence's first
+ * words (evidence/false-start.ts), so its n-th spoken word is the reference's n-th, and a word
+ * said in several parts ("1990": nineteen ninety) is one entry over their time.
+ */
+function falseStartWords(analysis: SpeechAnalysis, durationMs: number): Word[] {
+  const slots = analysis.reference.flatMap((word, slot) => word.spoken.map(() => slot));
+  const entries: Array<{ slot: number; text: string; startFrame: number; endFrame: number }> = [];
+  analysis.falseStart.forEach((segment, index) => {
+    const slot = slots[index] ?? -1;
+    const last = entries.at(-1);
+    if (last && last.slot === slot) last.endFrame = segment.endFrame;
+    else entries.push({ slot, ...segment });
+  });
+  return entries.map((entry) => ({
+    ...insertedWord(entry, durationMs),
+    word: analysis.reference[entry.slot]?.display ?? baseWord(entry.text),
+  }));
 }
 
 /** A word heard but not part of the answer (a hesitation, an abandoned start): timed, unscored. */
