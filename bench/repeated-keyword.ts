@@ -10,17 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { GLACIER_LECTURE } from '../test/helpers/glacier-lecture.js';
 import { seededRandom } from '../test/helpers/speech-fixtures.js';
 
 /** The lecture of test/integration/free-speech-http.test.ts. */
-const LECTURE = [
-  'Glaciers in the mountains are melting faster every year.',
-  'Scientists measure the ice with satellites and cameras.',
-  'The melting water raises the level of the oceans.',
-  'Many coastal cities will face floods in the future.',
-  'Farmers in the valleys depend on the glaciers for water.',
-  'Governments must cut carbon emissions to protect them.',
-].join(' ');
+const LECTURE = GLACIER_LECTURE.join(' ');
 const WORDS: Array<[string, number]> = [
   ['glaciers', 20],
   ['satellites', 6],

@@ -76,17 +76,6 @@ function speechInRoom(name: string, speechDb: number, floorDb: number): string {
  */
 const microphoneFile = join(workDir, 'microphone.wav');
 
-function microphonePlaying(wav: string) {
-  return {
-    executablePath: chromiumPath() ?? undefined,
-    args: [
-      ...CHROMIUM_ARGS,
-      ...FAKE_MICROPHONE_ARGS,
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-    ],
-  };
-}
-
 /** Runs a Describe Image item with a long answer window, which silence must end early. */
 async function answerStopsAfterSilence(
   app: ExaminerApp,
@@ -121,7 +110,16 @@ async function answerStopsAfterSilence(
   expect(seconds).toBeLessThan(ANSWER_STOPS_BY_SECONDS);
 }
 
-test.use({ launchOptions: microphonePlaying(microphoneFile) });
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath() ?? undefined,
+    args: [
+      ...CHROMIUM_ARGS,
+      ...FAKE_MICROPHONE_ARGS,
+      `--use-file-for-fake-audio-capture=${microphoneFile}%noloop`,
+    ],
+  },
+});
 
 test('the preparation countdown runs, then recording stops by itself after silence', async ({
   app,
@@ -131,21 +129,24 @@ test('the preparation countdown runs, then recording stops by itself after silen
   await answerStopsAfterSilence(app, testInfo, speechFile, 'di');
 });
 
-// Without gain control a laptop's built-in microphone gives speech about this quiet.
-test('a quiet microphone: speech at -42 dBFS over a -70 dBFS floor stops after silence', async ({
-  app,
-}, testInfo) => {
-  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
-  test.skip(!haveSpeech || !haveSox, 'espeak-ng or sox is not installed');
-  const sound = speechInRoom('quiet', -42, -70);
-  await answerStopsAfterSilence(app, testInfo, sound, 'di-quiet-microphone');
-});
+// Without gain control a laptop's built-in microphone gives speech about this quiet (-42 dBFS).
+const ROOMS = [
+  { name: 'quiet', title: 'a quiet microphone', speechDb: -42, floorDb: -70 },
+  { name: 'noisy', title: 'a noisy room', speechDb: -21, floorDb: -38 },
+];
 
-test('a noisy room: speech at -21 dBFS over a -38 dBFS floor stops after silence', async ({
-  app,
-}, testInfo) => {
-  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
-  test.skip(!haveSpeech || !haveSox, 'espeak-ng or sox is not installed');
-  const sound = speechInRoom('noisy', -21, -38);
-  await answerStopsAfterSilence(app, testInfo, sound, 'di-noisy-room');
-});
+for (const { name, title, speechDb, floorDb } of ROOMS) {
+  test(`${title}: speech at ${speechDb} dBFS over a ${floorDb} dBFS floor stops after silence`, async ({
+    app,
+  }, testInfo) => {
+    test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
+    test.skip(!haveSpeech || !haveSox, 'espeak-ng or sox is not installed');
+    const sound = speechInRoom(name, speechDb, floorDb);
+    await answerStopsAfterSilence(
+      app,
+      testInfo,
+      sound,
+      `di-${title.replace(/^a /u, '').replace(/ /gu, '-')}`,
+    );
+  });
+}

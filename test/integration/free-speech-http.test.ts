@@ -8,19 +8,11 @@ import {
   silentWav,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
+import { GLACIER_LECTURE as LECTURE } from '../helpers/glacier-lecture.js';
 import { post, useSpeechServer } from './server-harness.js';
 
 /** The voice docs/engine.md names as the one the recogniser handles. */
 const VOICE = { voice: 'en-us+f2', speed: 0.85 };
-
-const LECTURE = [
-  'Glaciers in the mountains are melting faster every year.',
-  'Scientists measure the ice with satellites and cameras.',
-  'The melting water raises the level of the oceans.',
-  'Many coastal cities will face floods in the future.',
-  'Farmers in the valleys depend on the glaciers for water.',
-  'Governments must cut carbon emissions to protect them.',
-];
 
 const IMAGE = [
   'The bar chart shows visitors to a city museum over ten years.',

@@ -55,11 +55,12 @@ export function restartAfterPause(
   decodedPath: DecodedSegment[],
 ): SplitReading | null {
   const flat = reference.flatMap((word) => word.spoken);
+  const mostWords = startWordCount(reference);
   const before: DecodedSegment[] = [];
   for (let index = 0; index < decodedPath.length; index += 1) {
     const segment = decodedPath[index]!;
     if (!isFiller(segment.text)) {
-      if (before.length >= startWordCount(reference)) return null;
+      if (before.length >= mostWords) return null;
       if (baseWord(segment.text) !== flat[before.length]) return null;
       before.push(segment);
       continue;
