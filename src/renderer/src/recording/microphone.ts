@@ -1,3 +1,5 @@
+import { meterLevel } from './voice-activity';
+
 const PREFERRED_TYPE = 'audio/webm;codecs=opus';
 /**
  * The candidate's voice as the microphone gives it. The browser's call processing (noise
@@ -80,7 +82,7 @@ export class Microphone {
     const samples = new Float32Array(this.analyser.fftSize);
     const tick = () => {
       this.analyser.getFloatTimeDomainData(samples);
-      onLevel(rms(samples));
+      onLevel(meterLevel(samples));
       this.frame = requestAnimationFrame(tick);
     };
     cancelAnimationFrame(this.frame);
@@ -144,13 +146,6 @@ export class Microphone {
     for (const track of this.stream.getTracks()) track.stop();
     if (this.audio.state !== 'closed') void this.audio.close().catch(() => undefined);
   }
-}
-
-/** Speech peaks near 0.3 RMS; scaled so that normal speech fills most of the meter. */
-export function rms(samples: Float32Array): number {
-  let sum = 0;
-  for (const sample of samples) sum += sample * sample;
-  return Math.min(1, Math.sqrt(sum / samples.length) * 3);
 }
 
 export function microphoneMessage(reason: unknown): string {

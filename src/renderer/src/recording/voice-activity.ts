@@ -1,16 +1,28 @@
+/**
+ * The meter's level (0..1) of the latest samples: their RMS, scaled so that normal speech
+ * (peaks near 0.3 RMS) fills most of the meter. Here rather than in microphone.ts, a DOM
+ * module, so that bench/silence-stop.ts reads sound exactly as the meter does.
+ */
+export function meterLevel(samples: Float32Array): number {
+  let sum = 0;
+  for (const sample of samples) sum += sample * sample;
+  return Math.min(1, Math.sqrt(sum / samples.length) * 3);
+}
+
 /** Below this meter level the input counts as flat: a muted or dead microphone. */
 export const FLAT_LEVEL = 0.004;
 
 /*
  * Margins over the tracked floor, in dB of the meter level, from the meter read (1024-sample
- * frames at 48 kHz, about 60 a second) on espeak-ng speech over sox noise (docs/app-data.md,
- * "The silence stop"). Pink noise alone stayed within 8.1 dB of the floor over 5 minutes
- * (99 % of frames within 5.3 dB): its short frames swing that much. Speech stood a median
- * 25 dB over a -70 dBFS floor at -42 dBFS, and 14 dB (90th percentile 22 dB) at -21 dBFS over
- * a -38 dBFS floor. Speech starts 12 dB up, clear of the noise's swing; it ends below 6 dB,
- * where nearly all noise frames are, so its end is found on the first quiet frame.
+ * frames at 48 kHz, about 60 a second) on espeak-ng speech over sox noise (bench/silence-stop.ts;
+ * docs/app-data.md, "The silence stop"). Pink noise alone stayed within 9.5 dB of the floor
+ * over 5 minutes (99 % of frames within 5.9 dB): its short frames swing that much. Speech
+ * stood a median 24.5 dB over a -70 dBFS floor at -42 dBFS, and 13.8 dB (90th percentile
+ * 22.5 dB) at -21 dBFS over a -38 dBFS floor. Speech starts 12 dB up, clear of the noise's
+ * swing; it ends below 6 dB, where nearly all noise frames are, so its end is found on the
+ * first quiet frame.
  */
-const SPEECH_MARGIN_DB = 12;
+export const SPEECH_MARGIN_DB = 12;
 const SILENCE_MARGIN_DB = 6;
 /*
  * The floor falls fast enough to be learnt from the gaps between words (a 150 ms gap brings
@@ -45,13 +57,18 @@ export class VoiceActivity {
     // Digital silence at the start (a device still opening) says nothing of the room: the floor
     // starts at the first sound, even if that is speech, and falls in the gaps between words.
     if (this.floorDb === null && levelDb <= QUIETEST_DB) return;
-    const floorDb = this.floorDb ?? levelDb;
-    this.speaking = this.judge(level, levelDb - floorDb);
+    this.speaking = this.judge(level, this.overFloorDb(level));
     if (this.speaking) {
       this.speechTotalMs += frameMs;
       this.quietSinceMs = atMs;
     }
-    this.floorDb = nextFloor(floorDb, levelDb, frameMs);
+    this.floorDb = nextFloor(this.floorDb ?? levelDb, levelDb, frameMs);
+  }
+
+  /** How far `level` stands over the tracked floor, in dB: what the margins are held against. */
+  overFloorDb(level: number): number {
+    const levelDb = decibels(level);
+    return levelDb - (this.floorDb ?? levelDb);
   }
 
   /** Whether the last level heard was speech. */
