@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FLAT_LEVEL, VoiceActivity } from '../../src/renderer/src/recording/voice-activity.js';
+import {
+  FLAT_LEVEL,
+  meterLevel,
+  VoiceActivity,
+} from '../../src/renderer/src/recording/voice-activity.js';
 import { pinkNoiseSamples } from '../helpers/speech-fixtures.js';
 
 // The meter as the app reads it: the last 1024 samples at 48 kHz, once per animation frame.
@@ -103,12 +107,10 @@ function listen(signal: Float32Array, jitter = 0.5, seed = 7): Heard {
   return heard;
 }
 
-/** The meter's level, as microphone.ts's rms() gives it (a DOM module, so not imported here). */
+/** The meter's level at `atMs`: the last WINDOW samples, as the app reads them. */
 function meterAt(signal: Float32Array, atMs: number): number {
   const end = Math.round((atMs / 1000) * RATE);
-  let sum = 0;
-  for (let i = Math.max(0, end - WINDOW); i < end; i += 1) sum += signal[i]! ** 2;
-  return Math.min(1, Math.sqrt(sum / WINDOW) * 3);
+  return meterLevel(signal.subarray(Math.max(0, end - WINDOW), end));
 }
 
 /** Speech from 2 s to 6 s into 10 s of a room. */
