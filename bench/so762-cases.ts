@@ -2,7 +2,8 @@
  * Test cases built from speechocean762 for verification: each real utterance against its own
  * text, and the negative cases an examiner must never see marked as a real answer: a recording
  * against another sentence's text, the recording played backwards, speech in white noise, and
- * non-speech (hum, buzz, pink noise) framed by half a second of silence.
+ * non-speech (hum, buzz, pink noise) framed by half a second of silence, and a piece of the
+ * reading said over and over.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ export const CASE_KINDS = [
   'hum',
   'buzz',
   'pink',
+  'repeat',
 ] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 
@@ -58,6 +60,7 @@ const STRIDE: Record<CaseKind, number> = {
   hum: 30,
   buzz: 30,
   pink: 30,
+  repeat: 5,
 };
 
 function spokenSet(text: string): Set<string> {
@@ -91,6 +94,8 @@ export function buildCases(labels: readonly Label[], kinds: readonly CaseKind[])
 }
 
 const RATE = 16000;
+/** 10 ms at RATE. */
+const FRAME = 160;
 
 function framedBySilence(body: Float32Array): Float32Array {
   const silence = RATE / 2;
@@ -128,7 +133,6 @@ export function pinkNoise(seconds: number, seed: number): Float32Array {
  * words ends (by its energy profile, so no recogniser decides where the cut falls).
  */
 function firstHalf(samples: Float32Array, words: number): Float32Array {
-  const frame = 160;
   const { voiced, frames } = voicedFrames(samples);
   const first = voiced[0] ?? 0;
   const last = voiced.at(-1) ?? frames;
@@ -136,10 +140,76 @@ function firstHalf(samples: Float32Array, words: number): Float32Array {
   // The recording goes on for a second after the learner stops, with the room's faint noise.
   const next = seededRandom(words);
   const tail = Float32Array.from({ length: 16000 }, () => 0.001 * gaussian(next));
-  const out = new Float32Array(cut * frame + tail.length);
-  out.set(samples.subarray(0, cut * frame));
-  out.set(tail, cut * frame);
+  const out = new Float32Array(cut * FRAME + tail.length);
+  out.set(samples.subarray(0, cut * FRAME));
+  out.set(tail, cut * FRAME);
   return out;
+}
+
+const REPEATS = 6;
+const PIECE_SECONDS = 0.5;
+
+/**
+ * A learner who says one word over and over (with a keyword of a lecture, say): half a second
+ * of the reading's speech, from where its energy dips between words in the middle of it, said
+ * six times, each time a little faster or slower (±8%), louder or softer (±3 dB), after a
+ * pause of 0.1–0.35 s, as no one says a word twice alike. The piece is cut by level, so no
+ * recogniser decides what it holds.
+ */
+function repeatedPiece(samples: Float32Array, seed: number): Float32Array {
+  const { voiced, power } = voicedFrames(samples);
+  const first = voiced[0] ?? 0;
+  const last = voiced.at(-1) ?? first;
+  const start = quietestFrame(power, first + (last - first) / 3, first + (last - first) / 2);
+  const piece = faded(samples.slice(start * FRAME, start * FRAME + PIECE_SECONDS * RATE));
+  const next = seededRandom(seed);
+  const noise = (seconds: number): Float32Array =>
+    Float32Array.from({ length: Math.round(seconds * RATE) }, () => 0.001 * gaussian(next));
+  const parts = [noise(0.3)];
+  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+    const gain = 10 ** ((6 * next() - 3) / 20);
+    parts.push(
+      resampled(piece, 0.92 + 0.16 * next()).map((sample) => sample * gain),
+      noise(0.1 + 0.25 * next()),
+    );
+  }
+  parts.push(noise(0.55));
+  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** The sound played `speed` times as fast (linear interpolation): its pitch moves with it. */
+function resampled(sound: Float32Array, speed: number): Float32Array {
+  const out = new Float32Array(Math.floor((sound.length - 1) / speed));
+  for (let i = 0; i < out.length; i += 1) {
+    const at = i * speed;
+    const below = Math.floor(at);
+    out[i] = sound[below]! + (at - below) * ((sound[below + 1] ?? 0) - sound[below]!);
+  }
+  return out;
+}
+
+/** 10 ms fades at both ends, so the cut makes no click. */
+function faded(piece: Float32Array): Float32Array {
+  const ramp = Math.min(RATE / 100, Math.floor(piece.length / 2));
+  for (let i = 0; i < ramp; i += 1) {
+    piece[i]! *= i / ramp;
+    piece[piece.length - 1 - i]! *= i / ramp;
+  }
+  return piece;
+}
+
+/** The frame of least power in [from, to): where one word gives way to the next. */
+function quietestFrame(power: readonly number[], from: number, to: number): number {
+  let best = Math.floor(from);
+  for (let index = best; index < to && index < power.length; index += 1)
+    if (power[index]! < power[best]!) best = index;
+  return best;
 }
 
 function seedOf(id: string): number {
@@ -158,24 +228,32 @@ export async function caseAudio(item: Case): Promise<Float32Array> {
   const { samples } = await decodeAudio(new Uint8Array(bytes));
   if (item.kind === 'reversed') return samples.slice().reverse();
   if (item.kind === 'half') return firstHalf(samples, tokenize(item.text).length);
+  if (item.kind === 'repeat') return repeatedPiece(samples, seed);
   if (item.kind === 'snr20') return withWhiteNoise(samples, 20, seed);
   if (item.kind === 'snr10') return withWhiteNoise(samples, 10, seed);
   if (item.kind === 'snr5') return withWhiteNoise(samples, 5, seed);
   return samples;
 }
 
-/** The 10 ms frames louder than a thousandth of the loudest: where the speech is, by level. */
-export function voicedFrames(samples: Float32Array): { voiced: number[]; frames: number } {
-  const frame = 160;
-  const loud: number[] = [];
-  for (let start = 0; start + frame <= samples.length; start += frame) {
+/**
+ * The 10 ms frames louder than a thousandth of the loudest: where the speech is, by level; and
+ * every frame's mean power.
+ */
+export function voicedFrames(samples: Float32Array): {
+  voiced: number[];
+  frames: number;
+  power: number[];
+} {
+  const power: number[] = [];
+  for (let start = 0; start + FRAME <= samples.length; start += FRAME) {
     let sum = 0;
-    for (let i = start; i < start + frame; i += 1) sum += samples[i]! ** 2;
-    loud.push(sum / frame);
+    for (let i = start; i < start + FRAME; i += 1) sum += samples[i]! ** 2;
+    power.push(sum / FRAME);
   }
-  const threshold = Math.max(...loud) * 1e-3;
+  const threshold = Math.max(...power) * 1e-3;
   return {
-    voiced: loud.flatMap((power, index) => (power > threshold ? [index] : [])),
-    frames: loud.length,
+    voiced: power.flatMap((value, index) => (value > threshold ? [index] : [])),
+    frames: power.length,
+    power,
   };
 }

@@ -36,6 +36,7 @@ const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
   hum: 4,
   buzz: 4,
   pink: 4,
+  repeat: 10,
 };
 
 if (!corpusAvailable()) {

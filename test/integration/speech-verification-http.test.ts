@@ -76,15 +76,19 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
   const component = (result: Scored, name: string): Component | undefined =>
     result.components.find((entry) => entry.name === name);
 
-  // This answer was once refused only because the decoder heard nothing after exact digital
-  // silence; heard, its rendition score (0.20) lies between the calibrated bars: it is held.
-  it('never credits a different sentence: content held at 1 for the examiner, saying why', async () => {
+  // Whether such an answer is refused outright or held at 1 for the examiner depends on where
+  // its rendition score falls between the two calibrated bars, which every refit moves (the
+  // held path's wiring is a unit test, engine-scoring.test.ts). Neither ever credits it.
+  it('never credits a different sentence, and says why', async () => {
     const result = await score(
       await spoken('My brother plays football with his friends every Sunday'),
     );
     expect(result.status).toBe(200);
-    expect(component(result, 'score_content')).toMatchObject({ score: 1, status: 1 });
-    expect(component(result, 'score_content')?.suggestion).toMatch(/may not match the sentence/u);
+    expect(component(result, 'score_content')?.score).toBeLessThanOrEqual(1);
+    expect(component(result, 'score_content')?.status).toBeGreaterThan(0);
+    expect(component(result, 'score_content')?.suggestion).toMatch(
+      /(does not|may not) match the sentence/u,
+    );
     expect(component(result, 'overall')?.score).toBeLessThanOrEqual(1);
     expect(result.words.some((word) => word.label === 'Good')).toBe(false);
   });

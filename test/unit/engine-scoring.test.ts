@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { speakingComponents } from '../../src/engine/scoring/components.js';
 import { repeatSentenceMark } from '../../src/engine/scoring/content.js';
 import {
+  confidentLowQuantile,
   expertBand,
   fitLabelBars,
+  lowQuantile,
   outOfFoldAccuracy,
   typicalAccuracies,
 } from '../../scripts/training/fit-calibration.js';
@@ -15,7 +17,14 @@ import {
 import { wordLabel, wordShare } from '../../src/engine/scoring/labels.js';
 import { loadCalibration } from '../../src/engine/scoring/models/calibration.js';
 import { sequenceWords } from '../../src/engine/scoring/words.js';
-import { commonSubsequence } from '../../src/engine/evidence/rendition-evidence.js';
+import {
+  commonSubsequence,
+  renditionFeatures,
+  selfRepetition,
+} from '../../src/engine/evidence/rendition-evidence.js';
+import { predictTrees } from '../../src/engine/scoring/models/boosted-trees.js';
+import { scoreRepeatSentence } from '../../src/engine/scoring/repeat-sentence.js';
+import { DOUBTFUL_SENTENCE } from '../../src/engine/scoring/suggestions.js';
 import { predict } from '../../src/engine/scoring/models/linear-model.js';
 import { fitRidge } from '../../scripts/training/ridge.js';
 import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.js';
@@ -57,6 +66,30 @@ describe('Repeat Sentence content', () => {
   it('holds an answer in doubt at 1 at most', () => {
     expect(repeatSentenceMark(analysisHearing(text, [0, 1, 2, 3, 4, 5]), true)).toBe(1);
     expect(repeatSentenceMark(analysisHearing(text, []), true)).toBe(0);
+  });
+
+  // Which real answers fall between the bars moves with every refit; the wiring must not.
+  it('gives an answer the verdict doubts content 1 with status 1, and asks the examiner to listen', () => {
+    const analysis = analysisHearing(text, [0, 1, 2, 3, 4, 5]);
+    const shipped = loadCalibration('en-us-8k');
+    const score = predictTrees(shipped.verification.model, renditionFeatures(analysis));
+    const calibration = {
+      ...shipped,
+      verification: { ...shipped.verification, rejectBelow: score - 1, doubtBelow: score + 1 },
+    };
+    const result = scoreRepeatSentence({
+      analysis,
+      calibration,
+      scale: { scale: 5, precision: 0.1 },
+      durationMs: 3000,
+      cautions: [],
+    });
+    expect(result.components[0]).toMatchObject({
+      name: 'score_content',
+      score: 1,
+      status: 1,
+      suggestion: DOUBTFUL_SENTENCE,
+    });
   });
 });
 
@@ -159,6 +192,49 @@ describe('verification evidence', () => {
     expect(commonSubsequence(['K', 'AE', 'T'], ['K', 'AH', 'AE', 'T'])).toBe(3);
     expect(commonSubsequence(['K', 'AE', 'T'], ['T', 'AE', 'K'])).toBe(1);
     expect(commonSubsequence([], ['K'])).toBe(0);
+  });
+
+  it('measures how far the phones the loop heard repeat themselves', () => {
+    const satellites = 'S AE T AH L AY T S'.split(' ');
+    const sentence = 'S AY AH N T IH S T S M EH ZH ER DH IY AY S W IH DH'.split(' ');
+    expect(selfRepetition([...satellites, ...satellites, ...satellites])).toBe(1);
+    // One phone heard otherwise in the second saying: it differs from both its neighbours.
+    expect(selfRepetition([...satellites, ...satellites.with(3, 'IH'), ...satellites])).toBeCloseTo(
+      14 / 16,
+    );
+    expect(selfRepetition(sentence)).toBeLessThan(0.3);
+    expect(selfRepetition(['S', 'S', 'S'])).toBe(0);
+  });
+});
+
+describe('verifier refusal bar', () => {
+  const speakers = (count: number, scores: (speaker: number) => number[]) =>
+    Array.from({ length: count }, (_, speaker) =>
+      scores(speaker).map((score) => ({ group: `s${speaker}`, score })),
+    ).flat();
+
+  it('is the quantile itself where every speaker reads alike: resampling them cannot move it', () => {
+    const readings = speakers(50, () => [0.1, 0.4, 0.7, 0.9]);
+    const plain = lowQuantile(
+      readings.map((reading) => reading.score),
+      0.005,
+    );
+    expect(confidentLowQuantile(readings, 0.005)).toBe(plain);
+  });
+
+  it("falls below the quantile where the low readings are one speaker's, the same on every refit", () => {
+    const readings = speakers(100, (speaker) =>
+      speaker === 0
+        ? [-0.9, -0.7, -0.5, -0.3, -0.1, 0.1, 0.2, 0.3]
+        : [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1, 1],
+    );
+    const plain = lowQuantile(
+      readings.map((reading) => reading.score),
+      0.005,
+    );
+    const bar = confidentLowQuantile(readings, 0.005);
+    expect(bar).toBeLessThan(plain);
+    expect(confidentLowQuantile(readings, 0.005)).toBe(bar);
   });
 });
 
