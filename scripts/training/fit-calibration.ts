@@ -171,8 +171,8 @@ export const VERIFIER_DOUBTS_REAL = 0.05;
 /**
  * The refusal bar is the lower 95% confidence bound of that share's quantile over speaker
  * resamples, not the quantile itself: the 0.5% quantile of 744 readings is their 4th lowest,
- * and which speakers were recorded moved it from −0.06 to 0.24 (bench/verifier-bars.ts), from
- * refusing 1% of readings of another sentence to 36%, and accented readings with them. A
+ * and which speakers were recorded moved it from −0.04 to 0.27 (bench/verifier-bars.ts), from
+ * refusing 2% of readings of another sentence to 44%, and accented readings with them. A
  * refusal takes every mark away unheard, so the bar must hold on speakers never seen; an
  * answer above it but under the doubt bar is still held at 1 for the examiner.
  */
