@@ -12,7 +12,7 @@ import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { MODEL_NAMES, type ModelName } from '../src/engine/recognizer/models.js';
 import { analyseCase } from './so762-analyses.js';
 import { buildCases, type Case } from './so762-cases.js';
-import { corpusAvailable, readLabels, SO762_DIR } from './so762-corpus.js';
+import { readLabels, exitUnlessCorpus } from './so762-corpus.js';
 
 interface ModelFigures {
   name: ModelName;
@@ -71,10 +71,7 @@ async function measure(name: ModelName, cases: readonly Case[]): Promise<ModelFi
   };
 }
 
-if (!corpusAvailable()) {
-  console.log(`bench:models skipped: speechocean762 not found at ${SO762_DIR}`);
-  process.exit(0);
-}
+exitUnlessCorpus('bench:models');
 const strideArg = process.argv.indexOf('--stride');
 const stride = strideArg > 0 ? Number(process.argv[strideArg + 1]) : 10;
 // Wrong-sentence cases exist for every 5th utterance: every (stride / 5)th of them is the same

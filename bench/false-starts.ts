@@ -14,12 +14,9 @@ import { sequenceGrammar } from '../src/engine/recognizer/grammar.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { isFiller } from '../src/engine/recognizer/recognize.js';
 import { tokenize } from '../src/engine/text/words.js';
-import { corpusAvailable, readLabels, SO762_DIR } from './so762-corpus.js';
+import { readLabels, SO762_DIR, exitUnlessCorpus } from './so762-corpus.js';
 
-if (!corpusAvailable()) {
-  console.log(`false-starts skipped: speechocean762 not found at ${SO762_DIR}`);
-  process.exit(0);
-}
+exitUnlessCorpus('false-starts');
 const stride = Number(process.argv[2] ?? 1);
 const model = await loadAcousticModel();
 let secondDecodes = 0;

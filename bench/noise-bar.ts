@@ -7,17 +7,14 @@
  */
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import { withWhiteNoise } from '../test/helpers/speech-fixtures.js';
-import { corpusAvailable, readLabels, SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
+import { readLabels, speakerOf, type Label, exitUnlessCorpus } from './so762-corpus.js';
 import { isTestSpeaker } from './so762-split.js';
 import { corpusSamples, rms } from './so762-user-cases.js';
 
 const EVERY = 6;
 const BARS = [15, 16, 17, 18, 19, 20];
 
-if (!corpusAvailable()) {
-  console.log(`noise-bar skipped: speechocean762 not found at ${SO762_DIR}`);
-  process.exit(0);
-}
+exitUnlessCorpus('noise-bar');
 const train = readLabels().filter((label) => !isTestSpeaker(speakerOf(label.id)));
 
 async function babbleOf(speaker: string, seed: number, length: number): Promise<Float32Array> {

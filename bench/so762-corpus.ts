@@ -28,6 +28,13 @@ export function corpusAvailable(): boolean {
   return existsSync(join(SO762_DIR, 'labels.jsonl'));
 }
 
+/** Ends a bench that reads the corpus, saying so, where ../shared/so762 is absent. */
+export function exitUnlessCorpus(bench: string): void {
+  if (corpusAvailable()) return;
+  console.log(`${bench} skipped: speechocean762 not found at ${SO762_DIR}`);
+  process.exit(0);
+}
+
 export function speakerOf(id: string): string {
   return id.slice(1, 5);
 }

@@ -3,13 +3,10 @@
  * the audio check included): `npx tsx bench/so762-runtime-alone.ts`.
  */
 import { loadavg } from 'node:os';
-import { corpusAvailable, readLabels, SO762_DIR } from './so762-corpus.js';
+import { readLabels, exitUnlessCorpus } from './so762-corpus.js';
 import { measureRuntime } from './so762-runtime.js';
 
-if (!corpusAvailable()) {
-  console.log(`runtime skipped: speechocean762 not found at ${SO762_DIR}`);
-  process.exit(0);
-}
+exitUnlessCorpus('runtime');
 const before = loadavg()[0]!;
 const cpuBefore = process.cpuUsage();
 const run = await measureRuntime(readLabels(), 10);

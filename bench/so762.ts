@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { audioChecks, loadCorpus, type CaseItem } from './so762-analyses.js';
 import { CASE_KINDS, isRendition, type CaseKind } from './so762-cases.js';
-import { corpusAvailable, SO762_DIR } from './so762-corpus.js';
+import { exitUnlessCorpus } from './so762-corpus.js';
 import {
   bootstrapInterval,
   correlation,
@@ -39,10 +39,7 @@ const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
   repeat: 10,
 };
 
-if (!corpusAvailable()) {
-  console.log(`bench:so762 skipped: speechocean762 not found at ${SO762_DIR}`);
-  process.exit(0);
-}
+exitUnlessCorpus('bench:so762');
 const familiesArg = process.argv.indexOf('--families');
 if (process.argv.includes('--users') && familiesArg > 0) {
   await runIssue19Families((process.argv[familiesArg + 1] ?? '').split(','));

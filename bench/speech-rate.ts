@@ -17,16 +17,13 @@ import {
 } from '../src/engine/scoring/speech-rate.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { loadCorpus } from './so762-analyses.js';
-import { corpusAvailable, readLabels, SO762_DIR, speakerOf } from './so762-corpus.js';
+import { readLabels, SO762_DIR, speakerOf, exitUnlessCorpus } from './so762-corpus.js';
 import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
 import { sox } from './so762-user-cases.js';
 
 const SLOWED_EVERY = 25;
 
-if (!corpusAvailable()) {
-  console.log(`speech-rate skipped: speechocean762 not found at ${SO762_DIR}`);
-  process.exit(0);
-}
+exitUnlessCorpus('speech-rate');
 const corpus = await loadCorpus(() => undefined, { cachedOnly: true });
 const train = corpus.items.filter((item) => !isTestSpeaker(item.speaker));
 const rates = train.map((item) => utteranceFeatures(item.analysis).articulationRate);

@@ -17,7 +17,7 @@ import { speechFrames, VAD_FRAME_SECONDS } from '../src/engine/audio/vad.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { gaussian, seededRandom } from '../test/helpers/speech-fixtures.js';
 import { hum, pinkNoise, sawtoothBuzz } from './so762-cases.js';
-import { corpusAvailable, readLabels, SO762_DIR, speakerOf } from './so762-corpus.js';
+import { readLabels, speakerOf, exitUnlessCorpus } from './so762-corpus.js';
 import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
 import { babbleOf, corpusSamples, music, MUSIC_KINDS, rms } from './so762-user-cases.js';
 
@@ -242,10 +242,7 @@ export async function compareDetectors(
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
-  if (!corpusAvailable()) {
-    console.log(`bench:vad skipped: speechocean762 not found at ${SO762_DIR}`);
-    process.exit(0);
-  }
+  exitUnlessCorpus('bench:vad');
   const lines = await compareDetectors();
   writeFileSync(
     new URL('./results/vad.md', import.meta.url),

@@ -16,17 +16,14 @@ import {
 } from '../scripts/training/fit-calibration.js';
 import { quantile } from '../src/engine/evidence/statistics.js';
 import { loadCorpus } from './so762-analyses.js';
-import { corpusAvailable, SO762_DIR } from './so762-corpus.js';
+import { exitUnlessCorpus } from './so762-corpus.js';
 import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
 import { trainPart } from './so762-split.js';
 import { seededRandom } from '../test/helpers/speech-fixtures.js';
 
 const ROUNDS = 500;
 
-if (!corpusAvailable()) {
-  console.log(`verifier-bars skipped: speechocean762 not found at ${SO762_DIR}`);
-  process.exit(0);
-}
+exitUnlessCorpus('verifier-bars');
 const train = trainPart(await loadCorpus());
 const rows = calibrationData(train.items, train.cases, corpusPhoneNorms(train.items)).verification;
 const held = heldOutRenditionScores(rows);

@@ -12,14 +12,11 @@ import { quantile } from '../src/engine/evidence/statistics.js';
 import { predictTrees } from '../src/engine/scoring/models/boosted-trees.js';
 import { loadCorpus } from './so762-analyses.js';
 import { CASE_KINDS, type CaseKind } from './so762-cases.js';
-import { corpusAvailable, SO762_DIR } from './so762-corpus.js';
+import { exitUnlessCorpus } from './so762-corpus.js';
 import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
 import { isTestSpeaker, trainPart } from './so762-split.js';
 
-if (!corpusAvailable()) {
-  console.log(`verifier-negatives skipped: speechocean762 not found at ${SO762_DIR}`);
-  process.exit(0);
-}
+exitUnlessCorpus('verifier-negatives');
 const kind = (process.argv[2] ?? 'repeat') as CaseKind;
 if (!CASE_KINDS.includes(kind)) throw new Error(`no case kind ${kind}: ${CASE_KINDS.join(', ')}`);
 
