@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { GLACIER_LECTURE } from '../test/helpers/glacier-lecture.js';
-import { seededRandom } from '../test/helpers/speech-fixtures.js';
+import { seededRandom } from '../scripts/seeded-random.js';
 
 /** The lecture of test/integration/free-speech-http.test.ts. */
 const LECTURE = GLACIER_LECTURE.join(' ');

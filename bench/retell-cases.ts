@@ -18,7 +18,8 @@ import { decodeAudio } from '../src/engine/audio/decode.js';
 import { sameStem, stemOf } from '../src/engine/text/inflections.js';
 import { isGenericWord } from '../src/engine/text/vocabulary.js';
 import { tokenize } from '../src/engine/text/words.js';
-import { gaussian, seededRandom, synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
+import { seededRandom } from '../scripts/seeded-random.js';
+import { gaussian, synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 
 const RATE = 16000;

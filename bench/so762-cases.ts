@@ -9,12 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { tokenize } from '../src/engine/text/words.js';
-import {
-  gaussian,
-  pinkNoiseSamples,
-  seededRandom,
-  withWhiteNoise,
-} from '../test/helpers/speech-fixtures.js';
+import { seededRandom } from '../scripts/seeded-random.js';
+import { gaussian, pinkNoiseSamples, withWhiteNoise } from '../test/helpers/speech-fixtures.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 
 export const CASE_KINDS = [

@@ -34,7 +34,8 @@ import {
   speechMiddleMs,
   withRoomTail,
 } from './so762-user-cases.js';
-import { seededRandom, synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
+import { seededRandom } from '../scripts/seeded-random.js';
+import { synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -15,7 +15,8 @@ import { analyseQuality, MIN_SPEECH_SECONDS } from '../src/engine/audio/quality.
 import { speechProbabilities } from '../src/engine/audio/silero.js';
 import { speechFrames, VAD_FRAME_SECONDS } from '../src/engine/audio/vad.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { gaussian, seededRandom } from '../test/helpers/speech-fixtures.js';
+import { seededRandom } from '../scripts/seeded-random.js';
+import { gaussian } from '../test/helpers/speech-fixtures.js';
 import { hum, pinkNoise, sawtoothBuzz } from './so762-cases.js';
 import { readLabels, speakerOf, exitUnlessCorpus } from './so762-corpus.js';
 import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';

@@ -19,7 +19,7 @@ import { loadCorpus } from './so762-analyses.js';
 import { exitUnlessCorpus } from './so762-corpus.js';
 import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
 import { trainPart } from './so762-split.js';
-import { seededRandom } from '../test/helpers/speech-fixtures.js';
+import { seededRandom } from '../scripts/seeded-random.js';
 
 const ROUNDS = 500;
 

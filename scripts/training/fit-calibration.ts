@@ -16,7 +16,7 @@ import {
 } from '../../src/engine/scoring/models/calibration.js';
 import { labelBand } from '../../src/engine/scoring/labels.js';
 import type { ModelName } from '../../src/engine/recognizer/models.js';
-import { seededRandom } from '../../test/helpers/speech-fixtures.js';
+import { seededRandom } from '../seeded-random.js';
 import { fitBoostedTrees, type BoostOptions } from './fit-boosted-trees.js';
 import { fitRidge, type TrainingRow } from './ridge.js';
 

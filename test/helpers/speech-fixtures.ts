@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { seededRandom } from '../../scripts/seeded-random.js';
 
 const run = promisify(execFile);
 // Named for sox's repeatable mode: files made before it (a random dither each) are not reused.
@@ -244,11 +245,8 @@ export function silentWav(
   if (options.noiseDbfs !== undefined) {
     // Uniform noise in [-a, a] has an RMS of a / sqrt(3).
     const amplitude = 10 ** (options.noiseDbfs / 20) * Math.sqrt(3);
-    let seed = 12345;
-    for (let i = 0; i < samples.length; i++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      samples[i] = ((seed / 0x7fffffff) * 2 - 1) * amplitude;
-    }
+    const random = seededRandom(12345);
+    for (let i = 0; i < samples.length; i++) samples[i] = (random() * 2 - 1) * amplitude;
   }
   return encodeWav(samples, { sampleRate });
 }
@@ -269,17 +267,6 @@ export function rootMeanSquare(samples: Float32Array): number {
   let energy = 0;
   for (const v of samples) energy += v * v;
   return Math.sqrt(energy / Math.max(1, samples.length));
-}
-
-/** A small deterministic generator (xorshift), so noise is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
 }
 
 /** Pink noise by Paul Kellett's filter over white noise drawn from `random`, times `gain`. */

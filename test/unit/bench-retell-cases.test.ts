@@ -9,7 +9,7 @@ import {
   says,
 } from '../../bench/retell-cases.js';
 import { heardFromSuggestion, keyPointDecisions } from '../../bench/retell-key-points.js';
-import { seededRandom } from '../helpers/speech-fixtures.js';
+import { seededRandom } from '../../scripts/seeded-random.js';
 
 describe('heardFromSuggestion', () => {
   it('reads keywords with commas and periods whole from the Covered list', () => {
