@@ -16,6 +16,7 @@ import {
 } from '../src/engine/scoring/speech-rate.js';
 import { verdict } from '../src/engine/scoring/verdict.js';
 import { pearson } from '../src/engine/evidence/statistics.js';
+import { seededRandom } from '../scripts/seeded-random.js';
 import type { SpeakingResult } from '../src/engine/tasks/index.js';
 import type { CaseItem, CorpusItem } from './so762-analyses.js';
 import type { CaseKind } from './so762-cases.js';
@@ -228,30 +229,43 @@ export function correlation(pairs: Pairs): number {
   return pearson(pairs.predicted, pairs.expert);
 }
 
-/** 95% interval of r by resampling speakers with replacement (a new-speaker forecast). */
-export function bootstrapInterval(pairs: Pairs, rounds = 1000): [number, number] {
+const BOOTSTRAP_ROUNDS = 1000;
+
+/** r over `rounds` resamples of the speakers with replacement (a new-speaker forecast), seeded. */
+export function bootstrapCorrelations(
+  pairs: Pairs,
+  seed = 12345,
+  rounds = BOOTSTRAP_ROUNDS,
+): number[] {
   const bySpeaker = new Map<string, number[]>();
   pairs.speakers.forEach((speaker, index) =>
     bySpeaker.set(speaker, [...(bySpeaker.get(speaker) ?? []), index]),
   );
   const groups = [...bySpeaker.values()];
-  let state = 12345;
-  const next = (): number => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
+  const random = seededRandom(seed);
   const values: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const predicted: number[] = [];
     const expert: number[] = [];
     for (let pick = 0; pick < groups.length; pick += 1) {
-      for (const index of groups[Math.floor(next() * groups.length)]!) {
+      for (const index of groups[Math.floor(random() * groups.length)]!) {
         predicted.push(pairs.predicted[index]!);
         expert.push(pairs.expert[index]!);
       }
     }
     values.push(pearson(predicted, expert));
   }
-  values.sort((a, b) => a - b);
-  return [values[Math.floor(0.025 * rounds)]!, values[Math.floor(0.975 * rounds)]!];
+  return values;
+}
+
+/** The central 95% of values. */
+export function interval95(values: readonly number[]): [number, number] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (fraction: number): number => sorted[Math.floor(fraction * sorted.length)]!;
+  return [at(0.025), at(0.975)];
+}
+
+/** 95% interval of r by resampling speakers with replacement (a new-speaker forecast). */
+export function bootstrapInterval(pairs: Pairs): [number, number] {
+  return interval95(bootstrapCorrelations(pairs));
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable, readLabels, SO762_DIR, type Label } from '../../bench/so762-corpus.js';
+import { seededRandom } from '../../scripts/seeded-random.js';
 import { decodeAudio, type DecodedAudio } from '../../src/engine/audio/decode.js';
 import {
   loadSpeechEngine,
@@ -56,10 +57,17 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
     expect(await mean(good)).toBeGreaterThan(await mean(poor));
   });
 
-  // Learners' readings whose restart the grammar's arc alone did not find (false-start.ts).
-  it.each(['015010145', '003060337'])(
-    'scores learner %s starting again after a pause on the final reading',
-    async (id) => {
+  // Learners' readings whose restart the grammar's arc alone did not find (false-start.ts). The
+  // third is found only since the first decode may hear part of the false start's words, and
+  // the reading after the pause may say them with a word between (before, pronunciation 3.2
+  // against the clean reading's 3.9).
+  it.each([
+    ['015010145', 'first two words'],
+    ['003060337', 'first two words'],
+    ['021120309', 'THE FATHER OF'],
+  ])(
+    'scores learner %s starting again after a pause on the final reading (false start: %s)',
+    async (id, heard) => {
       const label = readLabels().find((entry) => entry.id === id)!;
       const audio = await samplesOf(label);
       const clean = await scored(label, audio);
@@ -67,7 +75,9 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
       const restart = withFalseStart(audio, secondWord.end + 50, 700);
       const result = await scored(label, restart.audio);
       const inserted = result.words.filter((word) => word.label === 'Inserted');
-      expect(inserted.map((word) => word.word)).toEqual(label.text.split(' ').slice(0, 2));
+      const falseStart =
+        heard === 'first two words' ? label.text.split(' ').slice(0, 2) : heard.split(' ');
+      expect(inserted.map((word) => word.word)).toEqual(falseStart);
       const reading = result.words.filter(
         (word) => !['Pause', 'Inserted', 'Missing'].includes(word.label),
       );
@@ -89,11 +99,8 @@ function withFalseStart(
   const pause = Math.round((pauseMs / 1000) * rate);
   const samples = new Float32Array(head + pause + audio.samples.length);
   samples.set(audio.samples.subarray(0, head));
-  let seed = 1;
-  for (let i = head; i < head + pause; i += 1) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    samples[i] = 0.001 * ((2 * seed) / 2 ** 31 - 1);
-  }
+  const random = seededRandom(1);
+  for (let i = head; i < head + pause; i += 1) samples[i] = 0.001 * (2 * random() - 1);
   samples.set(audio.samples, head + pause);
   return {
     audio: { ...audio, samples, durationSeconds: samples.length / rate },

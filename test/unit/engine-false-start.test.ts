@@ -42,15 +42,32 @@ describe('false starts', () => {
 
 describe('a restart after a pause', () => {
   const reference = tokenize('the cat sat on the mat');
-  const samples = new Float32Array(200 * SAMPLES_PER_FRAME);
+  /** Speech (a loud tone) over 200 frames, quiet over `quiet` [first, last] frames. */
+  function audio(quiet: [number, number] | null): Float32Array {
+    const samples = new Float32Array(200 * SAMPLES_PER_FRAME);
+    samples.forEach((_, i) => {
+      const frame = Math.floor(i / SAMPLES_PER_FRAME);
+      const silent = quiet !== null && frame >= quiet[0] && frame <= quiet[1];
+      samples[i] = silent ? 0.0005 * Math.sin(i) : 0.3 * Math.sin((2 * Math.PI * 220 * i) / 16000);
+    });
+    return samples;
+  }
+  // The reader's pause, where the first decode below puts its silence.
+  const samples = audio([30, 79]);
 
-  /** A model whose second decode (the audio after the pause) hears `tail`, and records where it began. */
-  function modelHearing(tail: string): { model: AcousticModel; decodedFrom: number[] } {
+  /**
+   * A model whose second decode (the audio after the pause) hears `tail` after `silence`
+   * frames of the pause, and records where it began.
+   */
+  function modelHearing(
+    tail: string,
+    silence = 50,
+  ): { model: AcousticModel; decodedFrom: number[] } {
     const decodedFrom: number[] = [];
     const model = {
       decodeGrammar: (audio: Float32Array) => {
         decodedFrom.push(200 - audio.length / SAMPLES_PER_FRAME);
-        return [segment('<sil>', 0, 20), ...path(tail, 20)];
+        return [segment('<sil>', 0, silence), ...path(tail, silence)];
       },
     } as unknown as AcousticModel;
     return { model, decodedFrom };
@@ -72,11 +89,40 @@ describe('a restart after a pause', () => {
       ['cat', 20],
     ]);
     expect(split?.reading.map((word) => [word.text, word.startFrame])).toEqual(
-      ['the', 'cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, 50 + index * 10]),
+      ['the', 'cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, 80 + index * 10]),
     );
   });
 
-  it('keeps the reading when the audio after the pause does not start with the same words', () => {
+  it('splits off a false start heard with a word skipped, when the reading holds its words again', () => {
+    const skipped = [...path('the sat', 10), segment('<sil>', 30, 50), ...path('on the mat', 80)];
+    const split = restartAfterPause(
+      modelHearing('the cat sat on the mat').model,
+      samples,
+      reference,
+      skipped,
+    );
+    expect(split?.falseStart.map((word) => word.text)).toEqual(['the', 'sat']);
+    expect(split?.reading).toHaveLength(6);
+  });
+
+  it('keeps the reading when the words "said again" are squeezed into the pause', () => {
+    const { model } = modelHearing('the cat sat on the mat', 10);
+    expect(restartAfterPause(model, samples, reference, firstPass)).toBeNull();
+  });
+
+  it('takes no restart where the decoder\'s "silence" is speech', () => {
+    const { model } = modelHearing('the cat sat on the mat');
+    expect(restartAfterPause(model, audio(null), reference, firstPass)).toBeNull();
+  });
+
+  it('does not take words from later in the sentence for a false start', () => {
+    const late = [...path('the mat', 10), segment('<sil>', 30, 50), ...path('on the', 80)];
+    expect(
+      restartAfterPause(modelHearing('the cat sat on the mat').model, samples, reference, late),
+    ).toBeNull();
+  });
+
+  it('keeps the reading when the audio after the pause does not hold the same words', () => {
     const { model } = modelHearing('sat on the mat');
     expect(restartAfterPause(model, samples, reference, firstPass)).toBeNull();
   });
