@@ -44,10 +44,11 @@ function spoken(words: string, gop = 0, phrase = 0, followsPrompt = true): Spoke
 
 const BARS = HEARD_BAR;
 
-const point = (display: string): KeyPoint => ({
+const point = (display: string, lecturePlace: number | null = null): KeyPoint => ({
   display,
   variants: spokenVariants(display),
   words: display.split(' '),
+  lecturePlace,
 });
 
 describe('phrases', () => {
@@ -120,14 +121,23 @@ describe('inflections', () => {
 
 describe('key points', () => {
   it('takes the request keywords, a phrase counting as one point', () => {
-    expect(keyPointsFor('anything', [' climate change ', 'ice', ''])).toEqual([
-      {
-        display: ' climate change ',
-        variants: [['climate', 'change']],
-        words: ['climate', 'change'],
-      },
-      { display: 'ice', variants: [['ice']], words: ['ice'] },
-    ]);
+    expect(keyPointsFor('anything', [' climate change ', 'ice', ''])).toEqual(
+      [
+        {
+          display: ' climate change ',
+          variants: [['climate', 'change']],
+          words: ['climate', 'change'],
+          lecturePlace: null,
+        },
+        { display: 'ice', variants: [['ice']], words: ['ice'] },
+      ].map((entry) => ({ lecturePlace: null, ...entry })),
+    );
+  });
+
+  it('places each keyword where the lecture first says it, whatever the list’s order', () => {
+    const lecture = 'Glaciers melt. The oceans rise, and floods follow the melting glaciers.';
+    const points = keyPointsFor(lecture, ['floods', 'ocean', 'rising seas', 'melted', 'carbon']);
+    expect(points.map((entry) => entry.lecturePlace)).toEqual([6, 3, null, 1, null]);
   });
 
   it('keeps each keyword whole and exactly as sent, however it is punctuated', () => {
@@ -222,7 +232,9 @@ describe('key points', () => {
 });
 
 describe('content per task', () => {
-  const points = ['glaciers', 'melt', 'oceans', 'floods'].map(point);
+  const points = ['glaciers', 'melt', 'oceans', 'floods'].map((display, index) =>
+    point(display, index),
+  );
 
   it('rewards the share of key points (full at three in four), naming those covered and missed', () => {
     const all = freeContent(
@@ -248,6 +260,23 @@ describe('content per task', () => {
     expect(orderAgreement(spotKeyPoints(points, words, BARS))).toBe(0);
     expect(content.fraction).toBeCloseTo(0.85, 5);
     expect(content.suggestion).toMatch(/out of the lecture’s order/u);
+  });
+
+  it('takes the lecture’s order from the lecture, not from the order the keywords were listed in', () => {
+    const listed = keyPointsFor('Glaciers melt, the oceans rise and floods follow.', [
+      'floods',
+      'oceans',
+      'melt',
+      'glaciers',
+    ]);
+    const inLectureOrder = spoken('glaciers melt oceans floods');
+    const inListOrder = spoken('floods oceans melt glaciers');
+    const retold = freeContent('rl', spotKeyPoints(listed, inLectureOrder, BARS), inLectureOrder);
+    expect(retold.fraction).toBe(1);
+    expect(retold.suggestion).not.toMatch(/order/u);
+    const reversed = freeContent('rl', spotKeyPoints(listed, inListOrder, BARS), inListOrder);
+    expect(reversed.fraction).toBeCloseTo(0.85, 5);
+    expect(reversed.suggestion).toMatch(/out of the lecture’s order/u);
   });
 
   it('gives an image description with a conclusion the full share', () => {

@@ -105,14 +105,20 @@ export function keyPointLists(spotted: readonly SpottedKeyPoint[]): string {
     .join(' ');
 }
 
-/** Share of consecutive key points said (in time order) that follow the lecture's order. */
+/**
+ * Share of consecutive key points said (in time order) that follow the lecture's order: the
+ * order refText says them in. Points the lecture does not say take no part.
+ */
 export function orderAgreement(spotted: readonly SpottedKeyPoint[]): number {
   const said = spotted
-    .map((point, index) => ({ index, at: point.found?.startMs }))
-    .filter((point): point is { index: number; at: number } => point.at !== undefined)
+    .map((point) => ({ place: point.keyPoint.lecturePlace, at: point.found?.startMs }))
+    .filter(
+      (point): point is { place: number; at: number } =>
+        point.place !== null && point.at !== undefined,
+    )
     .sort((a, b) => a.at - b.at);
   if (said.length < 2) return 1;
-  const inOrder = said.slice(1).filter((point, index) => point.index > said[index]!.index).length;
+  const inOrder = said.slice(1).filter((point, index) => point.place >= said[index]!.place).length;
   return inOrder / (said.length - 1);
 }
 

@@ -1,7 +1,7 @@
 import { sameStem, stemOf } from '../text/inflections.js';
 import { spokenVariants } from '../text/key-phrases.js';
 import { isGenericWord } from '../text/vocabulary.js';
-import { sentencesOf, type TextWord } from '../text/words.js';
+import { sentencesOf, tokenize, type TextWord } from '../text/words.js';
 import {
   KEY_POINT_MODEL,
   saidConfidence,
@@ -17,6 +17,12 @@ export interface KeyPoint {
   variants: string[][];
   /** Its plain reading: the first of `variants`. */
   words: string[];
+  /**
+   * Where refText (the lecture) first says it, counted in its spoken words; null where it does
+   * not. A retelling's order is checked against this, not the list's: an examiner may write
+   * the keywords in any order.
+   */
+  lecturePlace: number | null;
 }
 
 /** Without request keywords, at most this many of refText's content words are key points. */
@@ -30,9 +36,16 @@ export const MAX_KEY_POINTS = 20;
  * text's order.
  */
 export function keyPointsFor(refText: string, keywords: readonly string[] | undefined): KeyPoint[] {
+  const lecture = tokenize(refText).flatMap((word) => word.spoken);
+  const keyPoint = (display: string, variants: string[][], words: string[]): KeyPoint => ({
+    display,
+    variants,
+    words,
+    lecturePlace: placeIn(lecture, variants),
+  });
   const given = (keywords ?? []).flatMap((keyword): KeyPoint[] => {
     const variants = spokenVariants(keyword);
-    return variants.length > 0 ? [{ display: keyword, variants, words: variants[0]! }] : [];
+    return variants.length > 0 ? [keyPoint(keyword, variants, variants[0]!)] : [];
   });
   if (given.length > 0) return given;
   const counts = new Map<string, { word: TextWord; count: number; first: number; rank: number }>();
@@ -55,8 +68,23 @@ export function keyPointsFor(refText: string, keywords: readonly string[] | unde
     .sort((a, b) => a.first - b.first)
     .map(({ word }) => {
       const variants = spokenVariants(word.display);
-      return { display: word.display, variants, words: variants[0] ?? word.spoken };
+      return keyPoint(word.display, variants, variants[0] ?? word.spoken);
     });
+}
+
+/** The first place in `lecture` where one of the variants is said, in any regular inflection. */
+function placeIn(lecture: readonly string[], variants: readonly string[][]): number | null {
+  const at = lecture.findIndex((_, start) =>
+    variants.some(
+      (variant) =>
+        variant.length > 0 &&
+        variant.every((word, offset) => {
+          const said = lecture[start + offset];
+          return said !== undefined && sameStem(said, word);
+        }),
+    ),
+  );
+  return at < 0 ? null : at;
 }
 
 /** A word the answer was heard to say, with the evidence for it. */
