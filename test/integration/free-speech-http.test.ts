@@ -10,6 +10,8 @@ import {
 } from '../helpers/speech-fixtures.js';
 import { GLACIER_LECTURE as LECTURE } from '../helpers/glacier-lecture.js';
 import { post, useSpeechServer } from './server-harness.js';
+import { sameStem } from '../../src/engine/text/inflections.js';
+import { tokenize } from '../../src/engine/text/words.js';
 
 /** The voice docs/engine.md names as the one the recogniser handles. */
 const VOICE = { voice: 'en-us+f2', speed: 0.85 };
@@ -49,6 +51,30 @@ interface Scored {
 }
 
 /**
+ * A one-word key point listed as heard is a word of the transcript where it was heard; one
+ * listed as not heard is no word of it.
+ */
+function expectTranscriptAgreesWithKeyPoints(result: Scored): void {
+  const shown = result.words.filter(
+    (word) => !['Pause', 'Unclear', 'Inserted', 'Missing'].includes(word.label),
+  );
+  const points = (result.keyPoints ?? []).filter((point) => !point.text.includes(' '));
+  expect(points.length).toBeGreaterThan(0);
+  for (const point of points) {
+    const same = shown.filter((word) => sameStem(spokenOf(word.word), spokenOf(point.text)));
+    const where = same.filter((word) => word.start >= point.start && word.end <= point.end);
+    expect({ point: point.text, shown: (point.heard ? where : same).length > 0 }).toEqual({
+      point: point.text,
+      shown: point.heard,
+    });
+  }
+}
+
+function spokenOf(text: string): string {
+  return tokenize(text).flatMap((word) => word.spoken)[0] ?? '';
+}
+
+/**
  * Retell Lecture and Describe Image through the real server and engine with the shipped
  * calibration, on answers espeak-ng speaks sentence by sentence with a pause between.
  */
@@ -56,10 +82,10 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
   const speech = useSpeechServer('free-speech-http-');
 
   /** The sentences said one after another, 0.7 s apart. */
-  async function answer(sentences: readonly string[]): Promise<Uint8Array> {
+  async function answer(sentences: readonly string[], voice = VOICE): Promise<Uint8Array> {
     const spoken = await Promise.all(
       sentences.map(async (sentence) =>
-        edit(await synthesizeSpeech(sentence, VOICE), ['pad', '0', '0.7']),
+        edit(await synthesizeSpeech(sentence, voice), ['pad', '0', '0.7']),
       ),
     );
     return concatenate([silentWav(0.3), ...spoken]);
@@ -120,6 +146,16 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
       (result.keyPoints ?? []).filter((point) => point.heard).length;
     expect(heard(all)).toBeGreaterThan(heard(half));
     expect(all.keyPoints).toHaveLength(20);
+    for (const result of [all, half]) expectTranscriptAgreesWithKeyPoints(result);
+  });
+
+  // In this voice the transcript showed "glaciers", "ice" and "cities" while the key points
+  // listed them not heard: a short word alone needs more evidence to count as a point.
+  it('shows a key point among the words exactly where it lists it heard', async () => {
+    const result = await score('rl', await answer(LECTURE, { voice: 'en-us', speed: 1 }), {
+      refText: LECTURE.join(' '),
+    });
+    expectTranscriptAgreesWithKeyPoints(result);
   });
 
   it('returns every keyword as one key point, exactly as sent and in order, heard or not', async () => {

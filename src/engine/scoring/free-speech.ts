@@ -20,6 +20,7 @@ import {
 } from '../evidence/features.js';
 import { freeContent, type FreeTask } from './free-content.js';
 import {
+  keyPointPlaces,
   wordConfidence,
   spotKeyPoints,
   type KeyPoint,
@@ -58,7 +59,8 @@ export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
   const spoken = spokenWords(input.analysis);
   const spotted = spotKeyPoints(input.keyPoints, spoken, HEARD_BAR);
   const content = freeContent(input.task, spotted, spoken);
-  const shown = input.analysis.phrases.flatMap(shownWords);
+  const marks = keyPointWords(spotted, spoken);
+  const shown = input.analysis.phrases.flatMap((phrase) => shownWords(phrase, marks));
   return {
     components: speakingComponents(
       {
@@ -88,19 +90,58 @@ function keyPointResult(point: SpottedKeyPoint, durationMs: number): KeyPointRes
   };
 }
 
+/** The words (by start, in ms) of the key points heard where they were heard, and of those not heard. */
+interface KeyPointWords {
+  heard: Set<number>;
+  notHeard: Set<number>;
+}
+
+/**
+ * The transcript agrees with the key points: a key point listed as heard shows its words where
+ * it was heard, and one listed as not heard is never shown as words ("smallest" in the
+ * transcript, the point "smallest" missed). The two decisions weigh the same evidence
+ * differently (a short word alone needs more to count as a point), so they disagreed.
+ */
+function keyPointWords(
+  spotted: readonly SpottedKeyPoint[],
+  spoken: readonly SpokenWord[],
+): KeyPointWords {
+  const starts = (words: readonly SpokenWord[]): number[] => words.map((word) => word.startMs);
+  const heard = spotted.flatMap((point) =>
+    point.found === null
+      ? []
+      : starts(
+          spoken.filter(
+            (word) => word.startMs >= point.found!.startMs && word.endMs <= point.found!.endMs,
+          ),
+        ),
+  );
+  const notHeard = spotted
+    .filter((point) => point.found === null)
+    .flatMap((point) => keyPointPlaces(point.keyPoint, spoken).flatMap(({ run }) => starts(run)));
+  return { heard: new Set(heard), notHeard: new Set(notHeard) };
+}
+
 /**
  * The phrase's words an examiner is shown: those the recogniser is sure enough were said
- * (SHOWN_WORD_BAR on the same calibrated confidence as a key point's); the rest are spans of
- * speech it cannot name, shown as `Unclear` (answerWords). Where a spotted word and a word
- * shown before it share frames (the sentence's "US" and the keyword's "U S"), the first stays.
+ * (SHOWN_WORD_BAR on the same calibrated confidence as a key point's), in agreement with the
+ * key points (keyPointWords); the rest are spans of speech it cannot name, shown as `Unclear`
+ * (answerWords). Where a spotted word and a word shown before it share frames (the sentence's
+ * "US" and the keyword's "U S"), the first stays.
  */
-function shownWords(phrase: PhraseAnalysis): SpeechAnalysis[] {
+function shownWords(phrase: PhraseAnalysis, marks: KeyPointWords): SpeechAnalysis[] {
   const taken: Array<{ startFrame: number; endFrame: number }> = [];
   return evidenceParts(phrase).map((part) => {
     const followsPrompt = phrase.followsPrompt && part === phrase.analysis;
+    const sure = (word: SpeechAnalysis['heard'][number]): boolean => {
+      const start = word.startFrame * FRAME_MS;
+      if (marks.heard.has(start)) return true;
+      if (marks.notHeard.has(start)) return false;
+      return wordConfidence(spokenWord(part, 0, followsPrompt, word)) >= SHOWN_WORD_BAR;
+    };
     const heard = part.heard.filter(
       (word) =>
-        wordConfidence(spokenWord(part, 0, followsPrompt, word)) >= SHOWN_WORD_BAR &&
+        sure(word) &&
         !taken.some(
           (other) => other.startFrame <= word.endFrame && other.endFrame >= word.startFrame,
         ),
