@@ -60,11 +60,13 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
   // Learners' readings whose restart the grammar's arc alone did not find (false-start.ts). The
   // third is found only since the first decode may hear part of the false start's words, and
   // the reading after the pause may say them with a word between (before, pronunciation 3.2
-  // against the clean reading's 3.9).
+  // against the clean reading's 3.9). The fourth's reading was aligned from the false start's
+  // end, its first word stretched over the pause (analysis.ts, readingStart).
   it.each([
     ['015010145', 'first two words'],
     ['003060337', 'first two words'],
     ['021120309', 'THE FATHER OF'],
+    ['015030067', 'DOES LYNDA LIKE'],
   ])(
     'scores learner %s starting again after a pause on the final reading (false start: %s)',
     async (id, heard) => {

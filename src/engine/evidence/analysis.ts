@@ -42,8 +42,7 @@ export function analyseSpeech(
     reference.flatMap((word) => word.spoken),
   );
   const { decodedPath, falseStart, reading } = decodeReading(model, samples, reference, restarts);
-  // The reading is aligned from where the false start ends, so no reference word lands on it.
-  const offset = falseStart.length > 0 ? falseStart.at(-1)!.endFrame + 1 : 0;
+  const offset = readingStart(falseStart, reading);
   const analysis = analyseReading(
     model,
     samples.subarray(offset * SAMPLES_PER_FRAME),
@@ -64,6 +63,24 @@ export function analyseSpeech(
     falseStart,
     totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
   };
+}
+
+/** Frames the reading's alignment starts before its first decoded word (a first sound clipped). */
+const READING_MARGIN_FRAMES = 10;
+
+/**
+ * The frame the reading is aligned from: after the false start, so no reference word lands on
+ * it, and no earlier than a little before the reading's first decoded word. Aligned from the
+ * false start's end, the first word's first phone was placed on the false start's last sound
+ * and the pause counted inside the word ("does" 1.8 s long).
+ */
+function readingStart(
+  falseStart: readonly DecodedSegment[],
+  reading: readonly DecodedSegment[],
+): number {
+  const last = falseStart.at(-1);
+  if (!last) return 0;
+  return Math.max(last.endFrame + 1, (reading[0]?.startFrame ?? 0) - READING_MARGIN_FRAMES);
 }
 
 /** Recognition and alignment of one reading of the reference, from the decoded words. */

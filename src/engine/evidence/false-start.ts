@@ -7,7 +7,7 @@ import type { TextWord } from '../text/words.js';
 import { frameCount } from './gop.js';
 import { frameLevels } from './levels.js';
 import { shiftSegment } from './speech-analysis.js';
-import { mean } from './statistics.js';
+import { mean, sum } from './statistics.js';
 
 /** A reading of the reference, and the abandoned words of a false start before it. */
 export interface SplitReading {
@@ -132,10 +132,6 @@ function decodeRestart(
     return null;
   const head = decodedPath.filter((segment) => segment.endFrame < fromFrame);
   return { decodedPath: [...head, ...tail], falseStart, reading };
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
 }
 
 function spokenWords(segments: readonly DecodedSegment[]): string[] {

@@ -1,5 +1,9 @@
+export function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
 export function mean(values: readonly number[]): number {
-  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+  return values.length === 0 ? 0 : sum(values) / values.length;
 }
 
 export function standardDeviation(values: readonly number[]): number {
