@@ -169,6 +169,7 @@ function candidates(sentences: readonly string[]): { words: Candidate[]; phrases
   const phrases = new Map<string, Candidate>();
   let at = 0;
   for (const text of sentences) {
+    const start = at;
     const content = tokenize(text).map((word) => {
       at += 1;
       const keep = DIGITS.has(word.display.toLowerCase()) || !word.spoken.every(isBareWord);
@@ -179,7 +180,7 @@ function candidates(sentences: readonly string[]): { words: Candidate[]; phrases
     content.forEach((word, index) => {
       if (!word) return;
       if (!words.has(word.stem)) {
-        words.set(word.stem, { keyword: word.keyword, stems: [word.stem], first: at + index });
+        words.set(word.stem, { keyword: word.keyword, stems: [word.stem], first: start + index });
       }
       const following = content[index + 1];
       const key = following ? `${word.stem} ${following.stem}` : '';
@@ -187,7 +188,7 @@ function candidates(sentences: readonly string[]): { words: Candidate[]; phrases
         phrases.set(key, {
           keyword: `${word.keyword} ${following.keyword}`,
           stems: [word.stem, following.stem],
-          first: at + index,
+          first: start + index,
         });
       }
     });

@@ -76,6 +76,16 @@ describe('examinerKeywords', () => {
     expect(new Set(words).size).toBe(words.length);
   });
 
+  it('lists the keywords in the lecture’s order, a long sentence before a short one', () => {
+    const text = ['Seven birds fly over the big red barn.', 'Look at Billy’s foot.'];
+    const keywords = examinerKeywords(text, 20, seededRandom(5));
+    const at = (keyword: string): number =>
+      text.join(' ').toLowerCase().replace('seven', '7').indexOf(keyword.split(' ')[0]!);
+    const places = keywords.map(at);
+    expect(places.every((place) => place >= 0)).toBe(true);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+  });
+
   it('says a digit keyword is said by its number word, and a phrase only with its words adjacent', () => {
     expect(says('SEVEN BIRDS FLY', { words: ['seven', 'birds'] })).toBe(true);
     expect(says('BIRDS SEVEN FLY', { words: ['seven', 'birds'] })).toBe(false);
