@@ -504,11 +504,15 @@ function worstCell(
   return worst;
 }
 
+/** Complete retellings with content 4 or more: all of them, and those in the lecture's order (the issue's case). */
 function completeRetellings(items: readonly Item[]): string {
   const complete = items.filter(
     (item) => item.item.answer.saidSentences === item.item.answer.lectureSentences,
   );
-  return `${percent(complete.filter((item) => item.content >= 4).length, complete.length)} of ${complete.length}, mean ${mean(complete.map((item) => item.content)).toFixed(2)}`;
+  const inOrder = complete.filter((item) => item.item.answer.order === 'in order');
+  const share = (group: readonly Item[]): string =>
+    `${percent(group.filter((item) => item.content >= 4).length, group.length)} of ${group.length}, mean ${mean(group.map((item) => item.content)).toFixed(2)}`;
+  return `${share(complete)}; in the lecture's order: ${share(inOrder)}`;
 }
 
 function weightedParts(row: DriftRow, pick: (part: DriftRow['parts'][number]) => number): number {
