@@ -41,7 +41,14 @@ export function analyseSpeech(
     model,
     reference.flatMap((word) => word.spoken),
   );
-  const { decodedPath, falseStart, reading } = decodeReading(model, samples, reference, restarts);
+  const levels = frameLevels(samples);
+  const { decodedPath, falseStart, reading } = decodeReading(
+    model,
+    samples,
+    levels,
+    reference,
+    restarts,
+  );
   const offset = readingStart(falseStart, reading);
   const analysis = analyseReading(
     model,
@@ -49,7 +56,6 @@ export function analyseSpeech(
     reference,
     reading.map((segment) => shiftSegment(segment, -offset)),
   );
-  const levels = frameLevels(samples);
   const aligned = analysis.aligned.map((word) => ({
     ...shiftWord(word, offset),
     levelDb: levelOf(levels, word.startFrame + offset, word.endFrame + offset),
@@ -120,6 +126,7 @@ function analyseReading(
 function decodeReading(
   model: AcousticModel,
   samples: Float32Array,
+  levels: Float64Array,
   reference: TextWord[],
   restarts: boolean,
 ): SplitReading {
@@ -128,7 +135,12 @@ function decodeReading(
     const words = decodedPath.filter((segment) => !isFiller(segment.text));
     const split = splitFalseStart(words, reference);
     if (split?.falseStart.length === 0) {
-      return restartAfterPause(model, samples, reference, decodedPath) ?? { decodedPath, ...split };
+      return (
+        restartAfterPause(model, samples, reference, decodedPath, levels) ?? {
+          decodedPath,
+          ...split,
+        }
+      );
     }
     if (split) return { decodedPath, ...split };
   }

@@ -60,9 +60,9 @@ export function restartAfterPause(
   samples: Float32Array,
   reference: readonly TextWord[],
   decodedPath: DecodedSegment[],
+  levels: Float64Array = frameLevels(samples),
 ): SplitReading | null {
   const firstWords = reference.flatMap((word) => word.spoken).slice(0, startWordCount(reference));
-  const levels = frameLevels(samples);
   const before: DecodedSegment[] = [];
   for (let index = 0; index < decodedPath.length; index += 1) {
     const segment = decodedPath[index]!;

@@ -75,16 +75,18 @@ export function keyPointsFor(refText: string, keywords: readonly string[] | unde
 /** The first place in `lecture` where one of the variants is said, in any regular inflection. */
 function placeIn(lecture: readonly string[], variants: readonly string[][]): number | null {
   const at = lecture.findIndex((_, start) =>
-    variants.some(
-      (variant) =>
-        variant.length > 0 &&
-        variant.every((word, offset) => {
-          const said = lecture[start + offset];
-          return said !== undefined && sameStem(said, word);
-        }),
-    ),
+    variants.some((variant) => saysAt(lecture, start, variant)),
   );
   return at < 0 ? null : at;
+}
+
+/** Whether `words` from `start` say `variant`, word by word, in any regular inflection. */
+function saysAt(words: readonly string[], start: number, variant: readonly string[]): boolean {
+  return (
+    variant.length > 0 &&
+    start + variant.length <= words.length &&
+    variant.every((word, offset) => sameStem(words[start + offset]!, word))
+  );
 }
 
 /** A word the answer was heard to say, with the evidence for it. */
@@ -146,14 +148,12 @@ export function keyPointPlaces(
   words: readonly SpokenWord[],
 ): Array<{ run: SpokenWord[]; evidence: KeyPointEvidence }> {
   const places: Array<{ run: SpokenWord[]; evidence: KeyPointEvidence }> = [];
+  const spoken = words.map((word) => word.spoken);
   for (const variant of keyPoint.variants) {
     for (const [start, first] of words.entries()) {
       const run = words.slice(start, start + variant.length);
       const matches =
-        run.length === variant.length &&
-        run.every(
-          (word, offset) => word.phrase === first.phrase && sameStem(word.spoken, variant[offset]!),
-        );
+        saysAt(spoken, start, variant) && run.every((word) => word.phrase === first.phrase);
       if (matches) places.push({ run, evidence: runEvidence(run) });
     }
   }
