@@ -5,7 +5,7 @@
  * voices. Every choice is seeded, so the same cases come out on every run.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { decodeAudio } from '../src/engine/audio/decode.js';
@@ -155,6 +155,22 @@ function corpusWav(labelId: string): Uint8Array {
 
 export async function corpusSamples(labelId: string): Promise<Float32Array> {
   return (await decodeAudio(corpusWav(labelId))).samples;
+}
+
+/** A corpus reading sent through a codec and decoded as the engine decodes it. */
+export async function encodedCorpusSamples(
+  labelId: string,
+  codec: Codec,
+  directory: string,
+): Promise<Float32Array> {
+  mkdirSync(directory, { recursive: true });
+  const out = join(directory, `${labelId}.${codec}.${process.pid}`);
+  try {
+    await encode(codec, join(SO762_DIR, 'audio', `${labelId}.wav`), out);
+    return (await decodeAudio(new Uint8Array(readFileSync(out)))).samples;
+  } finally {
+    rmSync(out, { force: true });
+  }
 }
 
 /** Builds every case of the test speakers; full readings' alignments give the cut's word times. */
