@@ -1,3 +1,4 @@
+import type { KeyPointOrder } from './contract/envelope.js';
 import { quantize } from './contract/quantize.js';
 
 /**
@@ -7,6 +8,19 @@ import { quantize } from './contract/quantize.js';
  * retelling scores 4 of 5 or more.
  */
 export const FULL_MARKS_SHARE = 0.75;
+
+/** Retell Lecture: the part of the content mark for relating the points in the lecture's order. */
+const ORDER_SHARE = 0.15;
+
+/**
+ * rl: the share of the content mark kept for the order when `inPlace` of the `placed` points
+ * heard (those the lecture says) stand on the longest run in the lecture's order: each point
+ * off it costs an equal step of ORDER_SHARE, all but one off it the whole of it.
+ */
+export function orderKept(inPlace: number, placed: number): number {
+  if (placed < 2) return 1;
+  return 1 - ORDER_SHARE + (ORDER_SHARE * (Math.max(1, inPlace) - 1)) / (placed - 1);
+}
 
 /** rl, di: the share of the content mark that a share of key points heard earns, 0–1. */
 export function keyPointCoverage(shareHeard: number): number {
@@ -24,14 +38,18 @@ export interface MarkedContentInput {
   contentMax: number;
   /** The request's precision. */
   precision: number;
+  /** rl: where each point the engine heard stands against the lecture's order, if it said. */
+  engineOrder?: ReadonlyArray<KeyPointOrder | undefined>;
 }
 
 /**
  * rl, di content with the examiner's marks (docs/api.md, key points): the coverage of the
- * examiner's share of key points heard in place of the engine's, times what the engine kept of its own share
- * (its hold-back for points out of the lecture's order or an image with no conclusion), on
- * the request's scale and precision. Marks equal to the engine's give the engine's content.
- * When the engine heard none its hold-back is unknown and none is applied.
+ * examiner's share of key points heard in place of the engine's, times the hold-back. In rl,
+ * where the engine says where each point heard stands in the lecture's order, the order is
+ * taken again over the points both heard: a point the examiner marks not heard no longer
+ * counts against it. Otherwise the hold-back is what the engine kept of its own share (points
+ * out of order, an image with no conclusion); when the engine heard none it is unknown and
+ * none is applied. Marks equal to the engine's give the engine's content.
  */
 export function contentFromMarks(input: MarkedContentInput): number {
   const { engineHeard, examinerHeard, engineContent, contentMax, precision } = input;
@@ -41,13 +59,30 @@ export function contentFromMarks(input: MarkedContentInput): number {
     );
   }
   if (engineHeard.length === 0 || contentMax <= 0) return engineContent;
+  if (examinerHeard.every((heard, index) => heard === engineHeard[index])) return engineContent;
   const engineShare = shareHeard(engineHeard);
   const examinerShare = shareHeard(examinerHeard);
+  const order = input.engineOrder?.some(Boolean)
+    ? orderOfMarks(input.engineOrder, examinerHeard)
+    : null;
   const kept =
-    engineShare > 0
+    order ??
+    (engineShare > 0
       ? holdBack(engineContent, keyPointCoverage(engineShare) * contentMax, precision)
-      : 1;
+      : 1);
   return quantize(keyPointCoverage(examinerShare) * kept * contentMax, contentMax, precision);
+}
+
+/**
+ * The share kept for the order over the points the engine placed that the examiner also
+ * heard. What is left of the engine's run is still in order, if not always the longest.
+ */
+function orderOfMarks(
+  order: ReadonlyArray<KeyPointOrder | undefined>,
+  examinerHeard: readonly boolean[],
+): number {
+  const placed = order.filter((place, index) => place !== undefined && examinerHeard[index]);
+  return orderKept(placed.filter((place) => place === 'in place').length, placed.length);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { KeyPointResult } from './contract/envelope.js';
+import type { KeyPointOrder, KeyPointResult } from './contract/envelope.js';
 import { DEFAULT_PRECISION } from './contract/requests.js';
 
 /** The content suggestion of rl and di split into what it says and the key points it lists. */
@@ -55,6 +55,8 @@ export interface EngineKeyPoint {
   /** Milliseconds where it was heard; 0 and 0 when not heard or not known. */
   start: number;
   end: number;
+  /** rl: where it stands in the lecture's order, when heard and the lecture says it. */
+  order?: KeyPointOrder;
 }
 
 /**

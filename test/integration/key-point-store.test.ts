@@ -24,8 +24,11 @@ import { tempDir } from './main-harness.js';
 const KEYWORDS = ['U.S. economy', '1990', 'climate, change', 'trade with Asia'];
 const NONE = { content: null, pronunciation: null, fluency: null, words: null, overall: null };
 
-/** An rl result as the contract gives it: the engine heard the first and the last point. */
-function retellResult(withKeyPoints: boolean): Record<string, unknown> {
+/**
+ * An rl result as the contract gives it: the engine heard the first and the last point, the
+ * last after the first, or (`lastOutOfPlace`) before it against the lecture's order.
+ */
+function retellResult(withKeyPoints: boolean, lastOutOfPlace = false): Record<string, unknown> {
   const component = (name: string, score: number, suggestion: string | null = null) => ({
     name,
     score,
@@ -58,6 +61,9 @@ function retellResult(withKeyPoints: boolean): Record<string, unknown> {
           confidence: index === 0 || index === 3 ? 0.9 : 0.2,
           start: index === 0 ? 500 : index === 3 ? 4200 : 0,
           end: index === 0 ? 1400 : index === 3 ? 5100 : 0,
+          ...(lastOutOfPlace && (index === 0 || index === 3)
+            ? { order: index === 3 ? 'out of place' : 'in place' }
+            : {}),
         })),
       }),
     },
@@ -105,8 +111,11 @@ describe('key points in the store', () => {
     dir.remove();
   });
 
-  /** A scored answer; `beforeKeyPoints`: scored by a version that kept no key points. */
-  function scoredRetell(beforeKeyPoints = false): number {
+  /**
+   * A scored answer; `beforeKeyPoints`: scored by a version that kept no key points;
+   * `lastOutOfPlace`: its last point heard before the first, held back (content 2.8 for 3.3).
+   */
+  function scoredRetell(beforeKeyPoints = false, lastOutOfPlace = false): number {
     const path = join(dir.path, 'answer.wav');
     const id = attempts.insert({
       candidateId,
@@ -117,11 +126,17 @@ describe('key points in the store', () => {
     });
     attempts.transition(id, ['recorded'], 'scoring');
     attempts.recordRequest(id, JSON.stringify({ scale: 5, precision: 0.1, keywords: KEYWORDS }));
-    const body = retellResult(!beforeKeyPoints);
+    const body = retellResult(!beforeKeyPoints, lastOutOfPlace);
     attempts.markScored(
       id,
       JSON.stringify(body),
-      { ...NONE, content: 3.3, pronunciation: 4, fluency: 3.5, overall: 3.6 },
+      {
+        ...NONE,
+        content: lastOutOfPlace ? 2.8 : 3.3,
+        pronunciation: 4,
+        fluency: 3.5,
+        overall: 3.6,
+      },
       { ...NONE, content: 5, pronunciation: 5, fluency: 5, overall: 5 },
       0,
       beforeKeyPoints ? [] : freeSpeechKeyPoints('rl', parseEnvelope(body), KEYWORDS),
@@ -274,6 +289,19 @@ describe('key points in the store', () => {
       key_points_examiner_heard: '3',
       examiner_content: '5',
     });
+  });
+
+  it('takes the lecture’s order again when the examiner hears the point out of place not said', async () => {
+    const id = scoredRetell(false, true);
+    // 3 of 4 heard earns full coverage; of the points the engine placed only the first is
+    // left, so nothing is out of order: 5, where keeping the engine's hold-back (0.84) gave 4.2.
+    const attempt = service.markKeyPoints({ id, heard: [true, true, true, false] });
+    expect(attempt.mark?.scores.content).toBe(5);
+    const exports = new ExportService(dir.path, attempts, new CandidatesRepo(db));
+    const text = pdfText(readFileSync((await exports.attemptPdf(id)).path));
+    expect(text).toContain(
+      'Content: 2.8 / 5 from the engine’s judgement, 5 / 5 from the examiner’s marks.',
+    );
   });
 
   it('lists every Retell Lecture’s key points, both marks and the content from the marks in the candidate PDF', async () => {

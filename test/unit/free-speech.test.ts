@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  freeContent,
-  keyPointLists,
-  orderAgreement,
-} from '../../src/engine/scoring/free-content.js';
+import { freeContent, keyPointLists, lectureOrder } from '../../src/engine/scoring/free-content.js';
 import {
   keyPointsFor,
   MAX_KEY_POINTS,
@@ -48,7 +44,7 @@ const point = (display: string, lecturePlace: number | null = null): KeyPoint =>
   display,
   variants: spokenVariants(display),
   words: display.split(' '),
-  lecturePlace,
+  lecturePlaces: lecturePlace === null ? [] : [lecturePlace],
 });
 
 describe('phrases', () => {
@@ -127,17 +123,17 @@ describe('key points', () => {
           display: ' climate change ',
           variants: [['climate', 'change']],
           words: ['climate', 'change'],
-          lecturePlace: null,
+          lecturePlaces: [],
         },
         { display: 'ice', variants: [['ice']], words: ['ice'] },
-      ].map((entry) => ({ lecturePlace: null, ...entry })),
+      ].map((entry) => ({ lecturePlaces: [], ...entry })),
     );
   });
 
-  it('places each keyword where the lecture first says it, whatever the list’s order', () => {
+  it('places each keyword wherever the lecture says it, whatever the list’s order', () => {
     const lecture = 'Glaciers melt. The oceans rise, and floods follow the melting glaciers.';
-    const points = keyPointsFor(lecture, ['floods', 'ocean', 'rising seas', 'melted', 'carbon']);
-    expect(points.map((entry) => entry.lecturePlace)).toEqual([6, 3, null, 1, null]);
+    const points = keyPointsFor(lecture, ['floods', 'ocean', 'rising seas', 'melted', 'glacier']);
+    expect(points.map((entry) => entry.lecturePlaces)).toEqual([[6], [3], [], [1, 9], [0, 10]]);
   });
 
   it('keeps each keyword whole and exactly as sent, however it is punctuated', () => {
@@ -257,9 +253,18 @@ describe('content per task', () => {
   it('holds back a retelling whose points come out of the lecture’s order', () => {
     const words = spoken('floods oceans melt glaciers');
     const content = freeContent('rl', spotKeyPoints(points, words, BARS), words);
-    expect(orderAgreement(spotKeyPoints(points, words, BARS))).toBe(0);
+    expect(lectureOrder(spotKeyPoints(points, words, BARS)).inPlace).toHaveLength(1);
     expect(content.fraction).toBeCloseTo(0.85, 5);
-    expect(content.suggestion).toMatch(/out of the lecture’s order/u);
+    expect(content.suggestion).toBe(
+      'The answer covers the key points (4 of 4), partly out of the lecture’s order (out of place: oceans, melt, glaciers). Covered: glaciers, melt, oceans, floods.',
+    );
+  });
+
+  it('names the one point heard out of place and holds back one step of the order', () => {
+    const words = spoken('glaciers oceans melt floods');
+    const spotted = spotKeyPoints(points, words, BARS);
+    expect(lectureOrder(spotted).outOfPlace.map((point) => point.display)).toEqual(['melt']);
+    expect(freeContent('rl', spotted, words).fraction).toBeCloseTo(0.85 + (0.15 * 2) / 3, 5);
   });
 
   it('takes the lecture’s order from the lecture, not from the order the keywords were listed in', () => {
@@ -277,6 +282,24 @@ describe('content per task', () => {
     const reversed = freeContent('rl', spotKeyPoints(listed, inListOrder, BARS), inListOrder);
     expect(reversed.fraction).toBeCloseTo(0.85, 5);
     expect(reversed.suggestion).toMatch(/out of the lecture’s order/u);
+  });
+
+  it('keeps a retelling in order when it names a point where the lecture comes back to it', () => {
+    const lecture = 'Tina paints. Mark sings. Tina dances.';
+    const listed = keyPointsFor(lecture, ['mark', 'tina', 'dances']);
+    const retelling = spoken('tina paints mark sings tina dances').map((word, index) =>
+      index === 4 ? { ...word, gop: 5 } : word,
+    );
+    const spotted = spotKeyPoints(listed, retelling, BARS);
+    expect(spotted.find((entry) => entry.keyPoint.display === 'tina')?.found?.startMs).toBe(2000);
+    expect(lectureOrder(spotted).outOfPlace).toEqual([]);
+    expect(lectureOrder(spotted).inPlace.map((point) => point.display)).toEqual([
+      'mark',
+      'tina',
+      'dances',
+    ]);
+    const shuffled = lectureOrder(spotKeyPoints(listed, spoken('tina dances mark sings'), BARS));
+    expect(shuffled.outOfPlace.map((point) => point.display)).toEqual(['mark']);
   });
 
   it('gives an image description with a conclusion the full share', () => {

@@ -73,6 +73,26 @@ describe('content from the examiner’s key point marks', () => {
     ).toBe(0);
   });
 
+  it('takes the lecture’s order again over the points both heard, where the engine placed them', () => {
+    // Five points heard, one off the lecture's order: 0.85 + 0.15 × 3/4 of the mark, 4.8.
+    const engineHeard = [true, true, true, true, true];
+    const engineOrder = ['in place', 'out of place', 'in place', 'in place', 'in place'] as const;
+    const marks = { ...base, engineHeard, engineOrder, engineContent: 4.8 };
+    expect(contentFromMarks({ ...marks, examinerHeard: engineHeard })).toBe(4.8);
+    // The examiner hears the point out of place not said: 4 of 5, all in order, full marks.
+    expect(contentFromMarks({ ...marks, examinerHeard: [true, false, true, true, true] })).toBe(5);
+    // Two points in place not said: 3 of 5 (0.8 of full coverage), one of the three out of
+    // place: 0.8 × (0.85 + 0.15 × 1/2) × 5.
+    expect(contentFromMarks({ ...marks, examinerHeard: [false, true, false, true, true] })).toBe(
+      3.7,
+    );
+    // Without the engine's places, its hold-back of 0.96 is kept whatever the marks.
+    const { engineOrder: _, ...unplaced } = marks;
+    expect(contentFromMarks({ ...unplaced, examinerHeard: [true, false, true, true, true] })).toBe(
+      4.8,
+    );
+  });
+
   it('lands on the request’s scale and precision', () => {
     expect(
       contentFromMarks({

@@ -1,19 +1,26 @@
 import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
-import { keyPointCoverage } from '../../shared/key-point-content.js';
+import { keyPointCoverage, orderKept } from '../../shared/key-point-content.js';
 import { stemOf } from '../text/inflections.js';
 import type { ComponentInput } from './components.js';
-import { wordConfidence, type SpokenWord, type SpottedKeyPoint } from './key-points.js';
+import {
+  wordConfidence,
+  type KeyPoint,
+  type SpokenWord,
+  type SpottedKeyPoint,
+} from './key-points.js';
 import { SHOWN_WORD_BAR } from './models/key-point-model.js';
 
 export type FreeTask = 'rl' | 'di';
 
-/** Content, and whether the answer is about the prompt at all (delivery is marked only then). */
+/**
+ * Content, whether the answer is about the prompt at all (delivery is marked only then), and,
+ * in rl, how the points heard follow the lecture's order.
+ */
 export interface FreeContent extends ComponentInput {
   relevant: boolean;
+  order: LectureOrder | null;
 }
 
-/** Retell Lecture: the part of the mark for relating the points in the lecture's order. */
-const ORDER_SHARE = 0.15;
 /** Describe Image: the part of the mark for a conclusion or implication. */
 const CONCLUSION_SHARE = 0.15;
 /** Words that draw a conclusion or an implication from what an image shows. */
@@ -46,6 +53,7 @@ export function freeContent(
       status: COMPONENT_STATUS.unscorable,
       suggestion: `The ${TASK_NOUN[task]} has no key points to listen for, so content could not be scored.`,
       relevant: true,
+      order: null,
     };
   }
   const lists = keyPointLists(spotted);
@@ -64,29 +72,45 @@ export function freeContent(
     );
   }
   const coverage = keyPointCoverage(covered.length / total);
-  const [bonus, note] =
-    task === 'rl'
-      ? [orderAgreement(spotted), 'in the lecture’s order']
-      : [concludes(words) ? 1 : 0, 'with a conclusion'];
-  const share = task === 'rl' ? ORDER_SHARE : CONCLUSION_SHARE;
-  const fraction = coverage * (1 - share + share * bonus);
+  const order = task === 'rl' ? lectureOrder(spotted) : null;
+  const conclusion = task === 'di' && concludes(words);
+  const kept = order
+    ? orderKept(order.inPlace.length, order.inPlace.length + order.outOfPlace.length)
+    : conclusion
+      ? 1
+      : 1 - CONCLUSION_SHARE;
+  const fraction = coverage * kept;
   const lead =
     coverage >= 1
       ? 'The answer covers the key points'
       : coverage >= 0.5
         ? 'The answer covers some key points'
         : 'The answer misses most key points';
-  const detail =
-    task === 'rl' ? orderNote(bonus) : bonus === 1 ? ` ${note}` : ', without a conclusion';
-  return scored(fraction, `${lead} (${covered.length} of ${total})${detail}. ${lists}`);
+  const detail = order
+    ? orderNote(order)
+    : conclusion
+      ? ' with a conclusion'
+      : ', without a conclusion';
+  return {
+    ...scored(fraction, `${lead} (${covered.length} of ${total})${detail}. ${lists}`),
+    order,
+  };
 }
 
 function scored(fraction: number, suggestion: string, relevant = true): FreeContent {
-  return { fraction, status: COMPONENT_STATUS.scored, suggestion: suggestion.trim(), relevant };
+  return {
+    fraction,
+    status: COMPONENT_STATUS.scored,
+    suggestion: suggestion.trim(),
+    relevant,
+    order: null,
+  };
 }
 
-function orderNote(agreement: number): string {
-  return agreement >= 1 ? '' : ', partly out of the lecture’s order';
+function orderNote({ outOfPlace }: LectureOrder): string {
+  if (outOfPlace.length === 0) return '';
+  const names = outOfPlace.map((point) => point.display).join(', ');
+  return `, partly out of the lecture’s order (out of place: ${names})`;
 }
 
 /** "Covered: a, b. Missed: c." (either part left out when empty). */
@@ -105,21 +129,58 @@ export function keyPointLists(spotted: readonly SpottedKeyPoint[]): string {
     .join(' ');
 }
 
+/** How a retelling follows the lecture's order: the points heard in and out of place. */
+export interface LectureOrder {
+  inPlace: KeyPoint[];
+  outOfPlace: KeyPoint[];
+}
+
 /**
- * Share of consecutive key points said (in time order) that follow the lecture's order: the
- * order refText says them in. Points the lecture does not say take no part.
+ * The longest run of the key points said (in time order) that follows the lecture's order,
+ * the order refText says them in; the points off it are out of place, so one point heard in
+ * the wrong place costs one step (orderKept), not the two pairs around it. A point the lecture says more
+ * than once may stand at any of its places: a retelling in order that names "Tina" where the
+ * lecture comes back to her is not out of order. Points the lecture does not say take no part.
  */
-export function orderAgreement(spotted: readonly SpottedKeyPoint[]): number {
+export function lectureOrder(spotted: readonly SpottedKeyPoint[]): LectureOrder {
   const said = spotted
-    .map((point) => ({ place: point.keyPoint.lecturePlace, at: point.found?.startMs }))
-    .filter(
-      (point): point is { place: number; at: number } =>
-        point.place !== null && point.at !== undefined,
-    )
-    .sort((a, b) => a.at - b.at);
-  if (said.length < 2) return 1;
-  const inOrder = said.slice(1).filter((point, index) => point.place >= said[index]!.place).length;
-  return inOrder / (said.length - 1);
+    .filter((point) => point.found !== null && point.keyPoint.lecturePlaces.length > 0)
+    .sort((a, b) => a.found!.startMs - b.found!.startMs);
+  if (said.length < 2) return { inPlace: said.map((point) => point.keyPoint), outOfPlace: [] };
+  const runs = longestRuns(said.map((point) => point.keyPoint.lecturePlaces));
+  const end = runs.flat().reduce((best, run) => (run.length > best.length ? run : best));
+  const onRun = new Set<number>();
+  for (let step: Run | null = end; step; step = step.previous) onRun.add(step.point);
+  const placed = (on: boolean): KeyPoint[] =>
+    said.filter((_, index) => onRun.has(index) === on).map((point) => point.keyPoint);
+  return { inPlace: placed(true), outOfPlace: placed(false) };
+}
+
+interface Run {
+  point: number;
+  place: number;
+  length: number;
+  previous: Run | null;
+}
+
+/** For each point and each of its places: the longest in-order run ending there. */
+function longestRuns(places: readonly number[][]): Run[][] {
+  const runs: Run[][] = [];
+  places.forEach((own, point) => {
+    runs.push(
+      own.map((place) => {
+        const before = runs
+          .flat()
+          .filter((run) => run.place <= place)
+          .reduce<Run | null>(
+            (best, run) => (best && best.length >= run.length ? best : run),
+            null,
+          );
+        return { point, place, length: (before?.length ?? 0) + 1, previous: before };
+      }),
+    );
+  });
+  return runs;
 }
 
 function repeatsOneWord(words: readonly SpokenWord[]): boolean {

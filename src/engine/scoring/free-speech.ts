@@ -18,7 +18,7 @@ import {
   utteranceFeatures,
   type UtteranceFeatures,
 } from '../evidence/features.js';
-import { freeContent, type FreeTask } from './free-content.js';
+import { freeContent, type FreeTask, type LectureOrder } from './free-content.js';
 import {
   keyPointPlaces,
   wordConfidence,
@@ -75,18 +75,28 @@ export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
     transcription: shown
       .flatMap((analysis) => analysis.heard.map((word) => analysis.reference[word.slot]?.display))
       .join(' '),
-    keyPoints: spotted.map((point) => keyPointResult(point, input.durationMs)),
+    keyPoints: spotted.map((point) => keyPointResult(point, input.durationMs, content.order)),
   };
 }
 
 /** A key point as the response carries it: the request's text, untouched. */
-function keyPointResult(point: SpottedKeyPoint, durationMs: number): KeyPointResult {
+function keyPointResult(
+  point: SpottedKeyPoint,
+  durationMs: number,
+  order: LectureOrder | null,
+): KeyPointResult {
+  const place = order?.inPlace.includes(point.keyPoint)
+    ? 'in place'
+    : order?.outOfPlace.includes(point.keyPoint)
+      ? 'out of place'
+      : null;
   return {
     text: point.keyPoint.display,
     heard: point.found !== null,
     confidence: Math.round(point.confidence * 1000) / 1000,
     start: point.found ? Math.min(durationMs, Math.round(point.found.startMs)) : 0,
     end: point.found ? Math.min(durationMs, Math.round(point.found.endMs)) : 0,
+    ...(place ? { order: place } : {}),
   };
 }
 

@@ -18,11 +18,11 @@ export interface KeyPoint {
   /** Its plain reading: the first of `variants`. */
   words: string[];
   /**
-   * Where refText (the lecture) first says it, counted in its spoken words; null where it does
-   * not. A retelling's order is checked against this, not the list's: an examiner may write
-   * the keywords in any order.
+   * Every place refText (the lecture) says it, counted in its spoken words, in order; empty
+   * where it does not. A retelling's order is checked against these, not the list's: an
+   * examiner may write the keywords in any order, and a lecture may come back to a point.
    */
-  lecturePlace: number | null;
+  lecturePlaces: number[];
 }
 
 /** Without request keywords, at most this many of refText's content words are key points. */
@@ -41,7 +41,7 @@ export function keyPointsFor(refText: string, keywords: readonly string[] | unde
     display,
     variants,
     words,
-    lecturePlace: placeIn(lecture, variants),
+    lecturePlaces: placesIn(lecture, variants),
   });
   const given = (keywords ?? []).flatMap((keyword): KeyPoint[] => {
     const variants = spokenVariants(keyword);
@@ -72,12 +72,11 @@ export function keyPointsFor(refText: string, keywords: readonly string[] | unde
     });
 }
 
-/** The first place in `lecture` where one of the variants is said, in any regular inflection. */
-function placeIn(lecture: readonly string[], variants: readonly string[][]): number | null {
-  const at = lecture.findIndex((_, start) =>
-    variants.some((variant) => saysAt(lecture, start, variant)),
+/** Every place in `lecture` where one of the variants is said, in any regular inflection. */
+function placesIn(lecture: readonly string[], variants: readonly string[][]): number[] {
+  return lecture.flatMap((_, start) =>
+    variants.some((variant) => saysAt(lecture, start, variant)) ? [start] : [],
   );
-  return at < 0 ? null : at;
 }
 
 /** Whether `words` from `start` say `variant`, word by word, in any regular inflection. */

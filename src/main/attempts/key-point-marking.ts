@@ -46,6 +46,7 @@ export function keyPointMarking(row: AttemptRow, heard: readonly boolean[]): Key
     engineContent: row.content ?? 0,
     contentMax,
     precision,
+    engineOrder: engine.map((point) => point.order),
   });
   const own = row.mark_confirmed === 0;
   const pronunciation = (own ? row.mark_pronunciation : null) ?? row.pronunciation ?? 0;

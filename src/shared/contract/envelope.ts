@@ -62,6 +62,11 @@ export const KeyPointResult = z.object({
   /** Milliseconds: where it was heard; 0 and 0 when not heard. */
   start: z.number().int(),
   end: z.number().int(),
+  /**
+   * rl, a point heard that refText says: whether it stands in the lecture's order among the
+   * points heard ("in place") or off the longest run that does ("out of place"). Absent otherwise.
+   */
+  order: z.enum(['in place', 'out of place']).optional(),
 });
 
 export const ResultData = z.object({
@@ -85,6 +90,8 @@ export type Phoneme = z.infer<typeof Phoneme>;
 export type Phonic = z.infer<typeof Phonic>;
 export type Word = z.infer<typeof Word>;
 export type KeyPointResult = z.infer<typeof KeyPointResult>;
+/** Where a heard point stands against the lecture's order. */
+export type KeyPointOrder = NonNullable<KeyPointResult['order']>;
 export type Component = z.infer<typeof Component>;
 export type ErrorObject = z.infer<typeof ErrorObject>;
 export type ResultData = z.infer<typeof ResultData>;

@@ -69,7 +69,8 @@ export function attemptKeyPoints(
   if (attempt.status !== 'scored' || (attempt.task !== 'rl' && attempt.task !== 'di')) {
     return null;
   }
-  const points = reportKeyPoints(stored, stored.length > 0 ? null : responseKeyPoints(attempt));
+  const response = responseKeyPoints(attempt);
+  const points = reportKeyPoints(stored, stored.length > 0 ? null : response);
   if (points.length === 0) return null;
   const marks = points.map((point) => point.examinerHeard);
   const fromMarks =
@@ -80,6 +81,9 @@ export function attemptKeyPoints(
           engineContent: attempt.content,
           contentMax: attempt.content_max,
           precision: requestPrecision(attempt.request_json),
+          ...(response?.length === points.length
+            ? { engineOrder: response.map((point) => point.order) }
+            : {}),
         })
       : null;
   const changed =
