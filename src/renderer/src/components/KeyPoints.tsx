@@ -130,6 +130,15 @@ function EngineVerdict({
           · {Math.round(point.confidence * 100)}% sure
         </span>
       )}
+      {point.order === 'out of place' && (
+        <span
+          className="key-point-out-of-place"
+          title="Heard out of the lecture’s order: it holds back part of the content mark"
+        >
+          {' '}
+          · out of order
+        </span>
+      )}
       {timed && onPlay && (
         <button
           type="button"
