@@ -515,6 +515,23 @@ function completeRetellings(items: readonly Item[]): string {
   return `${share(complete)}; in the lecture's order: ${share(inOrder)}`;
 }
 
+/** Retellings of two or more sentences whose content suggestion calls them out of the lecture's order. */
+function calledOutOfOrder(items: readonly Item[]): string {
+  const called = (order: string): string => {
+    const group = items.filter(
+      (item) => item.item.answer.saidSentences > 1 && item.item.answer.order === order,
+    );
+    const notes = group.filter((item) =>
+      /out of the lecture’s order/u.test(
+        item.row.components.find((component) => component.name === 'score_content')?.suggestion ??
+          '',
+      ),
+    );
+    return `${notes.length} of ${group.length}`;
+  };
+  return `${called('in order')} / ${called('shuffled')}`;
+}
+
 function weightedParts(row: DriftRow, pick: (part: DriftRow['parts'][number]) => number): number {
   const parts = row.parts.filter((part) => part.scored);
   const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
@@ -624,6 +641,7 @@ function report(
       : '| Key points, confidence bar fitted in speaker folds | n/a: the engine gives no `data.keyPoints` confidence | |',
     `| Content rank correlation (Spearman of score_content): with the share of key points said / with the share of sentences said | ${contentRank(items)} | ≥ 0.85 |`,
     `| Complete retellings (every sentence said) with content ≥ 4 of 5 | ${completeRetellings(items)} | ≥ 90% |`,
+    `| Retellings of 2+ sentences called partly out of the lecture's order: in its order / shuffled | ${calledOutOfOrder(items)} | |`,
     `| Shown words (not Pause, Missing, Inserted, Unclear) truly said: precision (of ${shown.shown}) | ${(shown.right / Math.max(1, shown.shown)).toFixed(2)} | ≥ 0.85 |`,
     ...driftLines(items, drifts),
   ];
