@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
 import { ROOT, fakeMicrophoneFrom } from './support/environment';
+import { scoreFreeRecording } from './support/exam';
 
 interface SampleItem {
   key: string;
@@ -49,24 +50,9 @@ test('a retelling out of the lecture’s order names the key points out of place
   test.skip(!wav, 'espeak-ng and sox are needed to speak the answer');
   test.setTimeout(300_000);
   const { page } = app;
-  await app.call('candidates.create', { name: 'Ines Duarte' });
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Score' })
-    .click();
-  await page.getByLabel('Candidate').selectOption({ label: 'Ines Duarte' });
-  await page.getByLabel('Item').selectOption({ label: SAMPLE.title });
-  await page.getByLabel('Free recording (no exam timing)').check();
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  const stopAt = Math.ceil(wav!.speechSeconds) + 1;
-  await expect(page.getByLabel('Recording time')).toHaveText(
-    `0:${String(stopAt).padStart(2, '0')}`,
-    { timeout: 60_000 },
-  );
-  await page.getByRole('button', { name: 'Stop recording' }).click();
-  await page.getByRole('button', { name: 'Submit for scoring' }).click();
+  const seconds = Math.ceil(wav!.speechSeconds) + 1;
+  await scoreFreeRecording(app, { candidate: 'Ines Duarte', item: SAMPLE.title, seconds });
   const latest = page.getByRole('region', { name: 'Latest attempt' });
-  await expect(latest.getByText(/^Scored/)).toBeVisible({ timeout: 180_000 });
 
   const [attempt] = (await app.call('attempts.list', {})).rows;
   const detail = await app.call('attempts.get', { id: attempt!.id });

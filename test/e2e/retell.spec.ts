@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
 import { ROOT, fakeMicrophoneFrom } from './support/environment';
+import { scoreFreeRecording } from './support/exam';
 
 interface SampleItem {
   key: string;
@@ -77,25 +78,9 @@ test('a spoken Retell Lecture answer shows the key points it covered, its pauses
   test.skip(!wav, 'espeak-ng and sox are needed to speak the answer');
   test.setTimeout(300_000);
   const { page } = app;
-  await app.call('candidates.create', { name: 'Kofi Mensah' });
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Score' })
-    .click();
-  await page.getByLabel('Candidate').selectOption({ label: 'Kofi Mensah' });
-  await page.getByLabel('Item').selectOption({ label: SAMPLE.title });
-  await page.getByLabel('Free recording (no exam timing)').check();
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  const stopAt = Math.ceil(wav!.speechSeconds) + 1;
-  await expect(page.getByLabel('Recording time')).toHaveText(
-    `0:${String(stopAt).padStart(2, '0')}`,
-    { timeout: 60_000 },
-  );
-  await page.getByRole('button', { name: 'Stop recording' }).click();
-  await page.getByRole('button', { name: 'Submit for scoring' }).click();
-
+  const seconds = Math.ceil(wav!.speechSeconds) + 1;
+  await scoreFreeRecording(app, { candidate: 'Kofi Mensah', item: SAMPLE.title, seconds });
   const latest = page.getByRole('region', { name: 'Latest attempt' });
-  await expect(latest.getByText(/^Scored/)).toBeVisible({ timeout: 180_000 });
   await page.screenshot({ path: screenshotPath(testInfo, 'retell-result'), fullPage: true });
 
   const [attempt] = (await app.call('attempts.list', {})).rows;

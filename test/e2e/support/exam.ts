@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ExamTiming } from '../../../src/shared/app-api';
-import type { ExaminerApp } from '../fixtures';
+import { expect, type ExaminerApp } from '../fixtures';
 
 /**
  * The exam sitting as the candidate meets it (issue 10). Timings are shortened through
@@ -18,6 +18,31 @@ export const RS_TEXT = 'The library will be closed on public holidays.';
 
 export function nav(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
+}
+
+/**
+ * A free recording (no exam timing) of the microphone for `seconds` on the Score page,
+ * submitted; resolves once the latest attempt shows it scored.
+ */
+export async function scoreFreeRecording(
+  app: ExaminerApp,
+  answer: { candidate: string; item: string; seconds: number },
+) {
+  const { page } = app;
+  await app.call('candidates.create', { name: answer.candidate });
+  await nav(page, 'Score');
+  await page.getByLabel('Candidate').selectOption({ label: answer.candidate });
+  await page.getByLabel('Item').selectOption({ label: answer.item });
+  await page.getByLabel('Free recording (no exam timing)').check();
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByLabel('Recording time')).toHaveText(
+    `0:${String(answer.seconds).padStart(2, '0')}`,
+    { timeout: 60_000 },
+  );
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await page.getByRole('button', { name: 'Submit for scoring' }).click();
+  const latest = page.getByRole('region', { name: 'Latest attempt' });
+  await expect(latest.getByText(/^Scored/)).toBeVisible({ timeout: 180_000 });
 }
 
 export async function openScore(app: ExaminerApp, candidate: string, examTiming = FAST) {
