@@ -25,8 +25,8 @@ const KEYWORDS = ['U.S. economy', '1990', 'climate, change', 'trade with Asia'];
 const NONE = { content: null, pronunciation: null, fluency: null, words: null, overall: null };
 
 /**
- * An rl result as the contract gives it: the engine heard the first and the last point, the
- * last after the first, or (`lastOutOfPlace`) before it against the lecture's order.
+ * An rl result as the contract gives it: the engine heard the first and the last point, and
+ * (`lastOutOfPlace`) found the last out of the lecture's order, holding content back to 2.8.
  */
 function retellResult(withKeyPoints: boolean, lastOutOfPlace = false): Record<string, unknown> {
   const component = (name: string, score: number, suggestion: string | null = null) => ({
@@ -45,8 +45,8 @@ function retellResult(withKeyPoints: boolean, lastOutOfPlace = false): Record<st
       components: [
         component(
           'score_content',
-          3.3,
-          'The answer covers some key points (2 of 4). Covered: U.S. economy, trade with Asia. Missed: 1990, climate, change.',
+          lastOutOfPlace ? 2.8 : 3.3,
+          `The answer covers some key points (2 of 4)${lastOutOfPlace ? ', partly out of the lecture’s order (out of place: trade with Asia)' : ''}. Covered: U.S. economy, trade with Asia. Missed: 1990, climate, change.`,
         ),
         component('score_pronunciation', 4),
         component('score_fluency', 3.5),
@@ -302,6 +302,10 @@ describe('key points in the store', () => {
     expect(text).toContain(
       'Content: 2.8 / 5 from the engine’s judgement, 5 / 5 from the examiner’s marks.',
     );
+    expect(text.replace(/\s+/gu, ' ')).toContain(
+      'heard, 90% sure at 4.2–5.1 s, out of the lecture’s order',
+    );
+    expect(text).not.toContain('0.5–1.4 s, out of');
   });
 
   it('lists every Retell Lecture’s key points, both marks and the content from the marks in the candidate PDF', async () => {

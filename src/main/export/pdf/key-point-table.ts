@@ -38,7 +38,10 @@ export interface KeyPointReport {
   examinerContent: number | null;
 }
 
-/** The stored key points, or (a result scored before they were kept) the response's alone. */
+/**
+ * The stored key points, with where the response placed each in the lecture's order, or (a
+ * result scored before they were kept) the response's alone.
+ */
 export function reportKeyPoints(
   stored: readonly KeyPointRow[],
   fromResponse: readonly EngineKeyPoint[] | null,
@@ -46,16 +49,22 @@ export function reportKeyPoints(
   if (stored.length === 0) {
     return (fromResponse ?? []).map((engine) => ({ engine, examinerHeard: null }));
   }
-  return stored.map((row) => ({
-    engine: {
-      text: row.text,
-      heard: row.engine_heard === 1,
-      confidence: row.engine_confidence,
-      start: row.start_ms,
-      end: row.end_ms,
-    },
-    examinerHeard: row.examiner_heard === null ? null : row.examiner_heard === 1,
-  }));
+  const orders =
+    fromResponse?.length === stored.length ? fromResponse.map((point) => point.order) : [];
+  return stored.map((row, index) => {
+    const order = orders[index];
+    return {
+      engine: {
+        text: row.text,
+        heard: row.engine_heard === 1,
+        confidence: row.engine_confidence,
+        start: row.start_ms,
+        end: row.end_ms,
+        ...(order ? { order } : {}),
+      },
+      examinerHeard: row.examiner_heard === null ? null : row.examiner_heard === 1,
+    };
+  });
 }
 
 /**
@@ -69,8 +78,7 @@ export function attemptKeyPoints(
   if (attempt.status !== 'scored' || (attempt.task !== 'rl' && attempt.task !== 'di')) {
     return null;
   }
-  const response = responseKeyPoints(attempt);
-  const points = reportKeyPoints(stored, stored.length > 0 ? null : response);
+  const points = reportKeyPoints(stored, responseKeyPoints(attempt));
   if (points.length === 0) return null;
   const marks = points.map((point) => point.examinerHeard);
   const fromMarks =
@@ -81,9 +89,7 @@ export function attemptKeyPoints(
           engineContent: attempt.content,
           contentMax: attempt.content_max,
           precision: requestPrecision(attempt.request_json),
-          ...(response?.length === points.length
-            ? { engineOrder: response.map((point) => point.order) }
-            : {}),
+          engineOrder: points.map((point) => point.engine.order),
         })
       : null;
   const changed =
@@ -205,7 +211,8 @@ function engineText(point: EngineKeyPoint): string {
     point.end > point.start
       ? ` at ${(point.start / 1000).toFixed(1)}–${(point.end / 1000).toFixed(1)} s`
       : '';
-  return `heard${sure}${where}`;
+  const order = point.order === 'out of place' ? ', out of the lecture’s order' : '';
+  return `heard${sure}${where}${order}`;
 }
 
 function examinerText(heard: boolean | null): string {
