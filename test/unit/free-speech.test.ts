@@ -267,6 +267,14 @@ describe('content per task', () => {
     expect(freeContent('rl', spotted, words).fraction).toBeCloseTo(0.85 + (0.15 * 2) / 3, 5);
   });
 
+  it('does not credit a retelling told in two swapped blocks as mostly in order', () => {
+    const words = spoken('oceans floods glaciers melt');
+    const spotted = spotKeyPoints(points, words, BARS);
+    expect(lectureOrder(spotted).outOfPlace).toHaveLength(2);
+    // Counting consecutive pairs in order gave two in three: 0.85 + 0.15 × 2/3.
+    expect(freeContent('rl', spotted, words).fraction).toBeCloseTo(0.85 + 0.15 / 3, 5);
+  });
+
   it('takes the lecture’s order from the lecture, not from the order the keywords were listed in', () => {
     const listed = keyPointsFor('Glaciers melt, the oceans rise and floods follow.', [
       'floods',

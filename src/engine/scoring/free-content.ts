@@ -137,10 +137,12 @@ export interface LectureOrder {
 
 /**
  * The longest run of the key points said (in time order) that follows the lecture's order,
- * the order refText says them in; the points off it are out of place, so one point heard in
- * the wrong place costs one step (orderKept), not the two pairs around it. A point the lecture says more
- * than once may stand at any of its places: a retelling in order that names "Tina" where the
- * lecture comes back to her is not out of order. Points the lecture does not say take no part.
+ * the order refText says them in; the points off it are out of place, and each costs one step
+ * (orderKept). Unlike counting consecutive pairs in order, this names the points to listen to,
+ * and does not credit two halves of a retelling told in swapped blocks as mostly in order. A
+ * point the lecture says more than once may stand at any of its places: a retelling in order
+ * that names "Tina" where the lecture comes back to her is not out of order. Points the
+ * lecture does not say take no part.
  */
 export function lectureOrder(spotted: readonly SpottedKeyPoint[]): LectureOrder {
   const said = spotted
