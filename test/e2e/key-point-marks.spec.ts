@@ -106,6 +106,18 @@ test('the examiner marks a Retell Lecture key point heard: content changes in th
   expect(await rows.getByRole('rowheader').allTextContents()).toEqual(KEYWORDS);
   expect(scored.storedKeyPoints.map((point) => point.text)).toEqual(KEYWORDS);
   expect(scored.storedKeyPoints.every((point) => point.examinerHeard === null)).toBe(true);
+  // Each point the engine heard out of the lecture's order, and only those, says so.
+  const response = JSON.parse(scored.responseJson!) as {
+    data: { keyPoints: { text: string; heard: boolean; order?: string }[] };
+  };
+  for (const point of response.data.keyPoints) {
+    const row = rows.filter({
+      has: page.getByRole('rowheader', { name: point.text, exact: true }),
+    });
+    if (point.order === 'out of place') await expect(row).toContainText('out of order');
+    else await expect(row).not.toContainText('out of order');
+    if (!point.heard) expect(point.order).toBeUndefined();
+  }
   const engineHeard = scored.storedKeyPoints.map((point) => point.engineHeard);
   // Said twice in the ten seconds, and never said: the engine tells them apart in what the
   // app recorded (with the browser's call processing on, "trade with Asia" was heard in 0 of 3).

@@ -149,8 +149,7 @@ export function lectureOrder(spotted: readonly SpottedKeyPoint[]): LectureOrder 
     .filter((point) => point.found !== null && point.keyPoint.lecturePlaces.length > 0)
     .sort((a, b) => a.found!.startMs - b.found!.startMs);
   if (said.length < 2) return { inPlace: said.map((point) => point.keyPoint), outOfPlace: [] };
-  const runs = longestRuns(said.map((point) => point.keyPoint.lecturePlaces));
-  const end = runs.flat().reduce((best, run) => (run.length > best.length ? run : best));
+  const end = longestRun(said.map((point) => point.keyPoint.lecturePlaces));
   const onRun = new Set<number>();
   for (let step: Run | null = end; step; step = step.previous) onRun.add(step.point);
   const placed = (on: boolean): KeyPoint[] =>
@@ -165,24 +164,22 @@ interface Run {
   previous: Run | null;
 }
 
-/** For each point and each of its places: the longest in-order run ending there. */
-function longestRuns(places: readonly number[][]): Run[][] {
-  const runs: Run[][] = [];
-  places.forEach((own, point) => {
-    runs.push(
-      own.map((place) => {
-        const before = runs
-          .flat()
-          .filter((run) => run.place <= place)
-          .reduce<Run | null>(
-            (best, run) => (best && best.length >= run.length ? best : run),
-            null,
-          );
-        return { point, place, length: (before?.length ?? 0) + 1, previous: before };
-      }),
+/** The longest in-order run over the points, each standing at one of its places; the first found of the longest. */
+function longestRun(places: readonly number[][]): Run {
+  const runs: Run[] = [];
+  const longest = (candidates: readonly Run[]): Run | null =>
+    candidates.reduce<Run | null>(
+      (best, run) => (best && best.length >= run.length ? best : run),
+      null,
     );
+  places.forEach((own, point) => {
+    const ending = own.map((place): Run => {
+      const previous = longest(runs.filter((run) => run.place <= place));
+      return { point, place, length: (previous?.length ?? 0) + 1, previous };
+    });
+    runs.push(...ending);
   });
-  return runs;
+  return longest(runs)!;
 }
 
 function repeatsOneWord(words: readonly SpokenWord[]): boolean {

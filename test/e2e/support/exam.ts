@@ -21,14 +21,15 @@ export function nav(page: Page, name: string) {
 }
 
 /**
- * A free recording (no exam timing) of the microphone for `seconds` on the Score page,
- * submitted; resolves once the latest attempt shows it scored.
+ * A free recording (no exam timing) on the Score page, stopped a second after the answer's
+ * speech, submitted; resolves to the latest attempt once it shows it scored.
  */
 export async function scoreFreeRecording(
   app: ExaminerApp,
-  answer: { candidate: string; item: string; seconds: number },
+  answer: { candidate: string; item: string; speechSeconds: number },
 ) {
   const { page } = app;
+  const seconds = Math.ceil(answer.speechSeconds) + 1;
   await app.call('candidates.create', { name: answer.candidate });
   await nav(page, 'Score');
   await page.getByLabel('Candidate').selectOption({ label: answer.candidate });
@@ -36,13 +37,14 @@ export async function scoreFreeRecording(
   await page.getByLabel('Free recording (no exam timing)').check();
   await page.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByLabel('Recording time')).toHaveText(
-    `0:${String(answer.seconds).padStart(2, '0')}`,
+    `0:${String(seconds).padStart(2, '0')}`,
     { timeout: 60_000 },
   );
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await page.getByRole('button', { name: 'Submit for scoring' }).click();
   const latest = page.getByRole('region', { name: 'Latest attempt' });
   await expect(latest.getByText(/^Scored/)).toBeVisible({ timeout: 180_000 });
+  return latest;
 }
 
 export async function openScore(app: ExaminerApp, candidate: string, examTiming = FAST) {
