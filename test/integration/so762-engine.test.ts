@@ -88,6 +88,45 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
       expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
     },
   );
+
+  // Lectures of one learner's sentences (bench/retell-cases.ts). When the sentence grammar let
+  // the decoder skip any word for free, each of these recordings was taken for another sentence
+  // of its lecture that shares a few short words ("Mary likes running" for "Billy can see the
+  // van"), and that sentence's key point was heard where it was never said (grammar.ts,
+  // SKIP_WEIGHT).
+  const LECTURES = {
+    '0104':
+      'I can paint my subway. Billy can see the van. Mark gives up handball. Cards bird listen. ' +
+      'Lilly gives up hockey. John got the socks. John likes your blue jacket. Mary likes running.',
+    '1503':
+      'Tim likes the old dress. Five four. Does lynda like the snacked. Henny can see the cinema. ' +
+      'Two two nine four. Lucy is a friend from canada. Going to be a fun trip. ' +
+      'But at dinner there were plans to be made.',
+  };
+  it.each([
+    ['001040071', '0104', 'running', 'van'],
+    ['015030067', '1503', 'lynda', 'cinema'],
+  ] as const)(
+    'hears a Retell Lecture phrase (learner %s, lecture of %s) as the sentence said: "%s" heard, "%s" not',
+    async (id, lecture, said, other) => {
+      const label = readLabels().find((entry) => entry.id === id)!;
+      const request = {
+        audioUrl: 'file:',
+        refText: LECTURES[lecture],
+        keywords: [said, other],
+        scale: 5,
+        precision: 0.1,
+      };
+      const result = await scoreAnswer(engine, 'rl', request, {
+        ...(await samplesOf(label)),
+        cautions: [],
+      });
+      expect(result.keyPoints?.map(({ text, heard }) => [text, heard])).toEqual([
+        [said, true],
+        [other, false],
+      ]);
+    },
+  );
 });
 
 /** The reading's first `falseStartMs`, a quiet pause of `pauseMs`, then the whole reading. */

@@ -364,9 +364,10 @@ describe('prompt grammars', () => {
     hesitations: ['um'],
   };
 
-  it('offers any one prompt sentence, its words in order and each optional, in any form', () => {
+  it('offers any one prompt sentence, its words in order, each skipped at a cost, in any form', () => {
+    const skip = '| /0.000001/ <NULL> )';
     expect(promptSentenceGrammar(vocabulary)).toContain(
-      'public <answer> = ([ice] [(melts | melt | melted)]) | ([seas] [rise]);',
+      `public <answer> = (( /1/ ice ${skip} ( /1/ (melts | melt | melted) ${skip}) | (( /1/ seas ${skip} ( /1/ rise ${skip});`,
     );
   });
 
