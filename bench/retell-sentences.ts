@@ -1,9 +1,10 @@
 /**
  * Which prompt sentence each phrase of a Retell Lecture answer is taken for
  * (evidence/free-speech.ts): on the answers of `npm run bench:retell` (bench/retell-cases.ts),
- * how often the sentence tried is the one the phrase says, and how many of the phrases the
- * verdict accepts as a prompt sentence say another. A phrase is scored against the recordings
- * its audio holds (each at least 0.2 s inside it).
+ * how often the sentence a phrase is taken for (the one accepted, else the first tried) is the
+ * one it says, and how many of the phrases the verdict accepts as a prompt sentence say
+ * another. A phrase is scored against the recordings its audio holds (each at least 0.2 s
+ * inside it).
  *
  *   npx tsx bench/retell-sentences.ts [--shard i/n]   (shards print their counts; add them)
  */
@@ -73,14 +74,19 @@ async function countAnswer(engine: SpeechEngine, item: ExamRetellCase, counts: C
         phrase.startSample < span.end - INSIDE_SAMPLES &&
         phrase.endSample > span.start + INSIDE_SAMPLES,
     );
-    let tried: string | null = null;
-    let accepted = false;
+    const tried: Array<{ sentence: string; accepted: boolean }> = [];
     analyseFreeSpeech(engine.model, samples, [phrase], vocabulary, (analysis) => {
-      tried = analysis.reference.map((word) => word.spoken.join(' ')).join(' ');
-      accepted = verdict(analysis, engine.calibration) === 'rendition';
+      const accepted = verdict(analysis, engine.calibration) === 'rendition';
+      tried.push({
+        sentence: analysis.reference.map((word) => word.spoken.join(' ')).join(' '),
+        accepted,
+      });
       return accepted;
     });
-    const saysTried = inside.some((span) => span.lecture && span.says === tried);
+    // The sentence the phrase is taken for: the one accepted, else the first tried.
+    const taken = tried.find((entry) => entry.accepted) ?? tried[0];
+    const accepted = taken?.accepted ?? false;
+    const saysTried = inside.some((span) => span.lecture && span.says === taken?.sentence);
     if (inside.length === 1 && inside[0]!.lecture) {
       counts.oneSentence += 1;
       if (saysTried) counts.triedSaid += 1;
@@ -112,7 +118,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await countAnswer(engine, item, counts);
   engine.model.close();
   console.log(
-    `Phrases holding one lecture sentence: the sentence tried is the one said in ${counts.triedSaid} of ${counts.oneSentence}; ` +
+    `Phrases holding one lecture sentence: the sentence taken is the one said in ${counts.triedSaid} of ${counts.oneSentence}; ` +
       `phrases accepted as a prompt sentence: ${counts.acceptedOther} of ${counts.accepted} say another.`,
   );
 }

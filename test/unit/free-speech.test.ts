@@ -11,6 +11,7 @@ import { HEARD_BAR } from '../../src/engine/scoring/models/key-point-model.js';
 import {
   KEY_PHRASE_WEIGHT,
   promptSentenceGrammar,
+  SKIP_WEIGHT,
   spottingGrammar,
 } from '../../src/engine/recognizer/grammar.js';
 import { spokenVariants } from '../../src/engine/text/key-phrases.js';
@@ -366,8 +367,11 @@ describe('prompt grammars', () => {
 
   it('offers any one prompt sentence, its words in order, each skipped at a cost, in any form', () => {
     const skip = '| /0.000001/ <NULL> )';
-    expect(promptSentenceGrammar(vocabulary)).toContain(
+    expect(promptSentenceGrammar(vocabulary, SKIP_WEIGHT)).toContain(
       `public <answer> = (( /1/ ice ${skip} ( /1/ (melts | melt | melted) ${skip}) | (( /1/ seas ${skip} ( /1/ rise ${skip});`,
+    );
+    expect(promptSentenceGrammar(vocabulary, 1)).toContain(
+      'public <answer> = ([ice] [(melts | melt | melted)]) | ([seas] [rise]);',
     );
   });
 

@@ -8,6 +8,7 @@ import {
 import { baseWord, ensureInDictionary } from '../recognizer/dictionary.js';
 import {
   promptSentenceGrammar,
+  SKIP_WEIGHT,
   spottingGrammar,
   type PromptVocabulary,
 } from '../recognizer/grammar.js';
@@ -86,7 +87,9 @@ export function analyseFreeSpeech(
 ): FreeSpeechAnalysis {
   ensureInDictionary(model, grammarWords(vocabulary));
   const context: PhraseContext = {
-    sentenceGrammar: promptSentenceGrammar(vocabulary),
+    sentenceGrammars: [SKIP_WEIGHT, 1]
+      .map((weight) => promptSentenceGrammar(vocabulary, weight))
+      .filter((grammar) => grammar !== null),
     spottingGrammar: spottingGrammar(vocabulary),
     display: displayForms(vocabulary),
     hesitation: new Set(vocabulary.hesitations),
@@ -117,7 +120,8 @@ function displayForms(vocabulary: PromptVocabulary): Map<string, string> {
 }
 
 interface PhraseContext {
-  sentenceGrammar: string | null;
+  /** Tried in turn: skipping a word at a cost, then freely (recognizer/grammar.ts). */
+  sentenceGrammars: string[];
   spottingGrammar: string;
   display: Map<string, string>;
   hesitation: Set<string>;
@@ -158,14 +162,8 @@ function analysePhrase(
       .map((segment) => shiftSegment(segment, offset)),
     spotted: spotted.map((analysis) => shifted(analysis, offset)),
   });
-  const sentence = closestSentence(
-    words(decodePrompt(model, audio, context.sentenceGrammar), context),
-    context.sentences,
-  );
-  const asSentence = sentence
-    ? analyseSpeech(model, audio, [...sentence], { restarts: false })
-    : null;
-  const rendition = asSentence !== null && context.isRendition(asSentence);
+  const asSentence = sentenceRendition(model, audio, context);
+  const rendition = asSentence !== null;
   if (rendition && spansPhrase(asSentence, audio))
     return located(asSentence, true, asSentence.decodedPath);
   const spotted = model.withBeams(SPOTTING_BEAMS, () =>
@@ -189,6 +187,29 @@ function analysePhrase(
       ? analyseSpeech(model, audio, hits, { restarts: false })
       : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
   return located(analysis, false, spotted, runs.map(verify));
+}
+
+/**
+ * The phrase analysed as the prompt sentence it follows, when the verdict calls it a rendition:
+ * the sentence each grammar's decode follows furthest, in turn, until one is accepted.
+ */
+function sentenceRendition(
+  model: AcousticModel,
+  audio: Float32Array,
+  context: PhraseContext,
+): SpeechAnalysis | null {
+  const tried = new Set<readonly TextWord[]>();
+  for (const grammar of context.sentenceGrammars) {
+    const sentence = closestSentence(
+      words(decodePrompt(model, audio, grammar), context),
+      context.sentences,
+    );
+    if (sentence === null || tried.has(sentence)) continue;
+    tried.add(sentence);
+    const analysis = analyseSpeech(model, audio, [...sentence], { restarts: false });
+    if (context.isRendition(analysis)) return analysis;
+  }
+  return null;
 }
 
 /** Frames of silence the phrase cutter leaves either side of a phrase's speech (phrases.ts). */
@@ -245,9 +266,8 @@ function withinWords(run: readonly DecodedSegment[], analysis: SpeechAnalysis): 
 function decodePrompt(
   model: AcousticModel,
   audio: Float32Array,
-  grammar: string | null,
+  grammar: string,
 ): DecodedSegment[] {
-  if (grammar === null) return [];
   return model
     .withBeams(PROMPT_BEAMS, () => model.decodeGrammar(audio, grammar))
     .filter((word) => !isFiller(word.text));

@@ -64,25 +64,35 @@ function withForms(word: string, forms: PromptVocabulary['forms']): string {
 }
 
 /**
- * What skipping a word of a prompt sentence costs against saying it. Free to skip, the decoder
- * chose the sentence whose few short words fit best and left the rest of the phrase to its
- * fillers: on speechocean762 retellings it chose the sentence said in 59% of phrases, at this
- * cost 76% (no cost of 1e-6 or lower chose better), in the same time.
+ * What skipping a word of a prompt sentence costs against saying it, in the grammar tried first
+ * (evidence/free-speech.ts). Free to skip, the decoder chose the sentence whose few short words
+ * fit best and left the rest of the phrase to its fillers: on speechocean762 retellings it chose
+ * the sentence said in 59% of phrases, at this cost 76% (1e-8 to 1e-20: 76–77%), in the same
+ * time (bench/retell-sentences.ts). A paraphrase's words rarely all fit in order, so the
+ * grammar of freely skipped words (weight 1) is tried after it.
  */
-const SKIP_WEIGHT = 1e-6;
+export const SKIP_WEIGHT = 1e-6;
 
 /**
  * A phrase as (part of) one prompt sentence: any of the sentences, its words in order, each
- * one optional at a cost, key words in any regular inflection. The word-to-word transitions of
- * the prompt, without a loop: a loop over optional words costs the decoder twenty times as much.
- * Null when the prompt has no sentence (a request of keywords only).
+ * one optional at `skipWeight` against saying it (1: free), key words in any regular
+ * inflection. The word-to-word transitions of the prompt, without a loop: a loop over optional
+ * words costs the decoder twenty times as much. Null when the prompt has no sentence (a
+ * request of keywords only).
  */
-export function promptSentenceGrammar(vocabulary: PromptVocabulary): string | null {
+export function promptSentenceGrammar(
+  vocabulary: PromptVocabulary,
+  skipWeight: number,
+): string | null {
   if (vocabulary.sentences.length === 0) return null;
-  const optional = (word: TextWord): string =>
-    `( /1/ ${word.spoken.length === 1 ? withForms(word.spoken[0]!, vocabulary.forms) : phrase(word)} | /${SKIP_WEIGHT}/ <NULL> )`;
+  const optional = (word: TextWord): string => {
+    const said =
+      word.spoken.length === 1 ? withForms(word.spoken[0]!, vocabulary.forms) : phrase(word);
+    return skipWeight === 1 ? `[${said}]` : `( /1/ ${said} | /${skipWeight}/ <NULL> )`;
+  };
   const sentences = vocabulary.sentences.map((sentence) => `(${sentence.map(optional).join(' ')})`);
-  return `${HEADER}public <answer> = ${[...new Set(sentences)].join(' | ')};\n`;
+  return `${HEADER}public <answer> = ${[...new Set(sentences)].join(' | ')};
+`;
 }
 
 /**
