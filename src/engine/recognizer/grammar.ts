@@ -91,8 +91,7 @@ export function promptSentenceGrammar(
     return skipWeight === 1 ? `[${said}]` : `( /1/ ${said} | /${skipWeight}/ <NULL> )`;
   };
   const sentences = vocabulary.sentences.map((sentence) => `(${sentence.map(optional).join(' ')})`);
-  return `${HEADER}public <answer> = ${[...new Set(sentences)].join(' | ')};
-`;
+  return `${HEADER}public <answer> = ${[...new Set(sentences)].join(' | ')};\n`;
 }
 
 /**
