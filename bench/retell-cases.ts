@@ -415,6 +415,10 @@ export async function partAudio(part: AnswerPart): Promise<Float32Array> {
   return part.kind === 'hesitation' ? hesitation(part.source) : recording(part.source);
 }
 
+function gapSamples(seconds: number): number {
+  return Math.round(seconds * RATE);
+}
+
 /** The parts one after another, with the room's faint noise in the pauses between them. */
 export function joined(
   parts: readonly Float32Array[],
@@ -423,7 +427,7 @@ export function joined(
 ): Float32Array {
   const next = seededRandom(seed);
   const gaps = gapsSeconds.map((seconds) =>
-    Float32Array.from({ length: Math.round(seconds * RATE) }, () => 0.001 * gaussian(next)),
+    Float32Array.from({ length: gapSamples(seconds) }, () => 0.001 * gaussian(next)),
   );
   const total =
     parts.reduce((sum, part) => sum + part.length, 0) +
@@ -444,9 +448,23 @@ export function joined(
 
 /** The answer's audio: its parts joined with their gaps (the same samples for every list). */
 export async function answerSamples(answer: ExamAnswer): Promise<Float32Array> {
+  return (await answerAudio(answer)).samples;
+}
+
+/** The answer's audio, and the samples each of its parts spans in it. */
+export async function answerAudio(answer: ExamAnswer): Promise<{
+  samples: Float32Array;
+  spans: Array<{ start: number; end: number }>;
+}> {
   const audio: Float32Array[] = [];
   for (const part of answer.parts) audio.push(await partAudio(part));
-  return joined(audio, answer.gapsSeconds, answer.parts.length);
+  let at = 0;
+  const spans = audio.map((part, index) => {
+    const span = { start: at, end: at + part.length };
+    at = span.end + gapSamples(answer.gapsSeconds[index] ?? 0);
+    return span;
+  });
+  return { samples: joined(audio, answer.gapsSeconds, answer.parts.length), spans };
 }
 
 /**

@@ -17,9 +17,8 @@ import { verdict } from '../src/engine/scoring/verdict.js';
 import { loadSpeechEngine, type SpeechEngine } from '../src/engine/tasks/index.js';
 import { tokenize } from '../src/engine/text/words.js';
 import {
+  answerAudio,
   buildExamRetellCases,
-  partAudio,
-  joined,
   type ExamAnswer,
   type ExamRetellCase,
 } from './retell-cases.js';
@@ -41,23 +40,15 @@ const words = (text: string): string =>
     .map((word) => word.spoken.join(' '))
     .join(' ');
 
-/** The answer's audio and, per recording in it, its span and what it says. */
+/** The answer's audio and, per recording in it (not the hesitations), its span and what it says. */
 async function answerParts(answer: ExamAnswer) {
-  const audio = await Promise.all(answer.parts.map(partAudio));
-  const spans: Array<{ lecture: boolean; says: string; start: number; end: number }> = [];
-  let at = 0;
-  answer.parts.forEach((part, index) => {
-    const length = audio[index]!.length;
-    if (part.kind !== 'hesitation')
-      spans.push({
-        lecture: part.kind === 'lecture',
-        says: words(part.text),
-        start: at,
-        end: at + length,
-      });
-    at += length + Math.round((answer.gapsSeconds[index] ?? 0) * RATE);
-  });
-  return { samples: joined(audio, answer.gapsSeconds, answer.parts.length), spans };
+  const { samples, spans } = await answerAudio(answer);
+  const recordings = answer.parts.flatMap((part, index) =>
+    part.kind === 'hesitation'
+      ? []
+      : [{ lecture: part.kind === 'lecture', says: words(part.text), ...spans[index]! }],
+  );
+  return { samples, spans: recordings };
 }
 
 async function countAnswer(engine: SpeechEngine, item: ExamRetellCase, counts: Counts) {
