@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guessPronunciation } from '../../src/engine/text/g2p.js';
 import { sequenceGrammar } from '../../src/engine/recognizer/grammar.js';
-import { tokenize } from '../../src/engine/text/words.js';
+import { sentencesOf, tokenize } from '../../src/engine/text/words.js';
 import { cardinalWords } from '../../src/engine/text/numbers.js';
 import { alignSpelling } from '../../src/engine/text/phonics.js';
 
@@ -42,6 +42,20 @@ describe('reference text', () => {
     expect(sequenceGrammar(tokenize('we call 2'))).toContain(
       'public <answer> = /1/ [we] [call] [two] | /1e-20/ we [call] we [call] [two];',
     );
+  });
+});
+
+describe('sentences of a lecture', () => {
+  it('ends a sentence at its stop, not at a dotted abbreviation', () => {
+    const sentences = sentencesOf(
+      'The U.S. economy grew quickly after 1990. Trade with Asia, e.g. cars, doubled! Climate change: worries.',
+    ).map((words) => words.map((word) => word.display).join(' '));
+    expect(sentences).toEqual([
+      'The U.S economy grew quickly after 1990',
+      'Trade with Asia e.g cars doubled',
+      'Climate change',
+      'worries',
+    ]);
   });
 });
 

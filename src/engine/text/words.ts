@@ -26,10 +26,14 @@ function spokenForm(token: string): string[] {
   return word.replace(/'/gu, '') === '' ? [] : [word];
 }
 
-/** A text's sentences, each as its words. */
+/**
+ * A text's sentences, each as its words. A dotted abbreviation ("U.S.", "e.g.") ends no
+ * sentence: "The U.S. economy grew" split there made "the us" a sentence of two words, which
+ * a Retell Lecture phrase could be taken for.
+ */
 export function sentencesOf(text: string): TextWord[][] {
   return text
-    .split(/[.!?;:]+(?:\s+|$)/u)
+    .split(/(?<!(?:^|[\s(])(?:\p{L}\.)+\p{L})[.!?;:]+(?:\s+|$)/u)
     .map(tokenize)
     .filter((words) => words.length > 0);
 }
