@@ -21,6 +21,47 @@ describe('reference text', () => {
     expect(words[5]?.spoken).toEqual(["aren't"]);
   });
 
+  it('keeps the stops of a dotted abbreviation, not the one that ends the sentence', () => {
+    const words = tokenize('In the U.S., e.g. here, as in the U.K.');
+    expect(words.map((word) => word.display)).toEqual([
+      'In',
+      'the',
+      'U.S.',
+      'e.g.',
+      'here',
+      'as',
+      'in',
+      'the',
+      'U.K.',
+    ]);
+    expect(words.map((word) => word.spoken.join(' '))).toEqual([
+      'in',
+      'the',
+      'u s',
+      'for example',
+      'here',
+      'as',
+      'in',
+      'the',
+      'u k',
+    ]);
+  });
+
+  it('reads 1100–1999 as a year, other numbers as cardinals', () => {
+    expect(
+      tokenize('In 1990, 2005 and 2024: 1,500 of 12000').map((word) => word.spoken.join(' ')),
+    ).toEqual([
+      'in',
+      'nineteen ninety',
+      'two thousand five',
+      'and',
+      'two thousand twenty four',
+      'one thousand five hundred',
+      'of',
+      'twelve thousand',
+    ]);
+  });
+
   it('reads larger numbers, grouped digits and ordinals the way a speaker does', () => {
     expect(cardinalWords(2024)).toEqual(['two', 'thousand', 'twenty', 'four']);
     expect(cardinalWords(310)).toEqual(['three', 'hundred', 'ten']);
@@ -51,8 +92,8 @@ describe('sentences of a lecture', () => {
       'The U.S. economy grew quickly after 1990. Trade with Asia, e.g. cars, doubled! Climate change: worries.',
     ).map((words) => words.map((word) => word.display).join(' '));
     expect(sentences).toEqual([
-      'The U.S economy grew quickly after 1990',
-      'Trade with Asia e.g cars doubled',
+      'The U.S. economy grew quickly after 1990',
+      'Trade with Asia e.g. cars doubled',
       'Climate change',
       'worries',
     ]);

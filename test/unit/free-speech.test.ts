@@ -215,6 +215,33 @@ describe('key points', () => {
     expect(together[0]!.found).not.toBeNull();
   });
 
+  it('finds a point in a written word that says several words ("1990", "U.S.")', () => {
+    // One word of a verified lecture sentence each, as the sentence's slots are.
+    const words = spoken('grew after 1990 in the U.S.').map((word) => ({
+      ...word,
+      spoken: tokenize(word.spoken)[0]!.spoken.join(' '),
+    }));
+    const found = spotKeyPoints(
+      [point('1990'), point('ninety'), point('U.S. economy')],
+      words,
+      BARS,
+    );
+    expect(found.map((entry) => entry.found)).toEqual([
+      expect.objectContaining({ startMs: 1000, endMs: 1400 }),
+      expect.objectContaining({ startMs: 1000, endMs: 1400 }),
+      null,
+    ]);
+    const economy = [...words, ...spoken('economy')].map((word, index) => ({
+      ...word,
+      startMs: index * 500,
+      endMs: index * 500 + 400,
+    }));
+    expect(spotKeyPoints([point('U.S. economy')], economy, BARS)[0]!.found).toMatchObject({
+      startMs: 2500,
+      endMs: 3400,
+    });
+  });
+
   it('does not count a point whose sounds do not support it, asking more of a word alone', () => {
     const weak = spotKeyPoints([point('glacier')], spoken('glacier', -45, 0, false), BARS)[0]!;
     expect(weak.found).toBeNull();

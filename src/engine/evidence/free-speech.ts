@@ -258,7 +258,9 @@ function withinWords(run: readonly DecodedSegment[], analysis: SpeechAnalysis): 
       (word) =>
         word.startFrame <= hit.endFrame &&
         word.endFrame >= hit.startFrame &&
-        sameStem(analysis.reference[word.slot]?.spoken[0] ?? word.entry, baseWord(hit.text)),
+        (analysis.reference[word.slot]?.spoken ?? [word.entry]).some((spoken) =>
+          sameStem(spoken, baseWord(hit.text)),
+        ),
     ),
   );
 }

@@ -183,7 +183,7 @@ function spokenWord(
   word: SpeechAnalysis['heard'][number],
 ): SpokenWord {
   return {
-    spoken: analysis.reference[word.slot]?.spoken[0] ?? word.entry,
+    spoken: analysis.reference[word.slot]?.spoken.join(' ') ?? word.entry,
     gop: wordGop(word),
     phones: word.phones.length,
     frames: frameCount(word),

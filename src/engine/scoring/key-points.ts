@@ -90,6 +90,7 @@ function saysAt(words: readonly string[], start: number, variant: readonly strin
 
 /** A word the answer was heard to say, with the evidence for it. */
 export interface SpokenWord {
+  /** Its dictionary words, space-separated: several where one written word says them ("1990"). */
   spoken: string;
   /** Word GOP against the free phone loop, per frame (higher: better supported). */
   gop: number;
@@ -147,13 +148,17 @@ export function keyPointPlaces(
   words: readonly SpokenWord[],
 ): Array<{ run: SpokenWord[]; evidence: KeyPointEvidence }> {
   const places: Array<{ run: SpokenWord[]; evidence: KeyPointEvidence }> = [];
-  const spoken = words.map((word) => word.spoken);
+  // A word of a verified sentence may be several dictionary words ("1990": nineteen ninety).
+  const said = words.flatMap((word, index) =>
+    word.spoken.split(' ').map((spoken) => ({ spoken, index })),
+  );
+  const spoken = said.map((token) => token.spoken);
   for (const variant of keyPoint.variants) {
-    for (const [start, first] of words.entries()) {
-      const run = words.slice(start, start + variant.length);
-      const matches =
-        saysAt(spoken, start, variant) && run.every((word) => word.phrase === first.phrase);
-      if (matches) places.push({ run, evidence: runEvidence(run) });
+    for (const start of said.keys()) {
+      if (!saysAt(spoken, start, variant)) continue;
+      const run = words.slice(said[start]!.index, said[start + variant.length - 1]!.index + 1);
+      if (run.every((word) => word.phrase === run[0]!.phrase))
+        places.push({ run, evidence: runEvidence(run) });
     }
   }
   return places;

@@ -1,17 +1,5 @@
 import { cardinalWords, yearWords } from './numbers.js';
-import { tokenize } from './words.js';
-
-/**
- * Abbreviations said as words rather than letter by letter, as examiners write them in
- * keyword lists ("e.g. governments").
- */
-const SAID_AS_WORDS: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
-  ['eg', [['for', 'example']]],
-  ['ie', [['that', 'is']]],
-  ['etc', [['et', 'cetera']]],
-  ['vs', [['versus']]],
-  ['%', [['percent']]],
-]);
+import { DOTTED_ABBREVIATION, SAID_AS_WORDS, tokenize } from './words.js';
 
 /**
  * The ways a key phrase (one `keywords` entry, as sent) may be said, each a list of dictionary
@@ -43,7 +31,7 @@ export function spokenVariants(phrase: string): string[][] {
 /** The ways one written token is said (several for numbers and abbreviations). */
 function tokenChoices(token: string): string[][] {
   const bare = token.replace(/^[^\p{L}\p{N}%]+|[^\p{L}\p{N}%]+$/gu, '').toLowerCase();
-  const dotted = /^(?:\p{L}\.)+\p{L}?$/u.test(token.replace(/[^\p{L}.]+$/gu, ''));
+  const dotted = DOTTED_ABBREVIATION.test(token.replace(/[^\p{L}.]+$/gu, ''));
   const letters = bare.replace(/\./gu, '');
   const words = SAID_AS_WORDS.get(letters);
   if (words) return [...words.map((choice) => [...choice]), ...(dotted ? [[...letters]] : [])];

@@ -1,4 +1,4 @@
-import { spellNumber } from './numbers.js';
+import { spellNumber, yearWords } from './numbers.js';
 
 /** A word of the reference text: as written, and the dictionary words a speaker says for it. */
 export interface TextWord {
@@ -9,14 +9,46 @@ export interface TextWord {
 export function tokenize(text: string): TextWord[] {
   return text
     .split(/[\s\u2014\u2013]+|(?<=\w)-(?=\w)/u)
-    .map((token) => token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .map(trimmed)
     .filter((token) => token !== '')
     .map((display) => ({ display, spoken: spokenForm(display) }))
     .filter((word) => word.spoken.length > 0);
 }
 
+/** A token without the punctuation around it, but "U.S." keeps the stop that is part of it. */
+function trimmed(token: string): string {
+  const word = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  const stopped = `${word}.`;
+  return DOTTED_ABBREVIATION.test(stopped) && token.includes(stopped) ? stopped : word;
+}
+
+/**
+ * Abbreviations said as words rather than letter by letter ("e.g. governments"); the first
+ * way is the usual one.
+ */
+export const SAID_AS_WORDS: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
+  ['eg', [['for', 'example']]],
+  ['ie', [['that', 'is']]],
+  ['etc', [['et', 'cetera']]],
+  ['vs', [['versus']]],
+  ['%', [['percent']]],
+]);
+
+/** "U.S.", "e.g", "U.K.": two letters or more, each followed by a stop (the last may lack it). */
+export const DOTTED_ABBREVIATION = /^(?:\p{L}\.)+\p{L}\.?$/u;
+
+/**
+ * What a speaker says for a written token: a dotted abbreviation as its words or its letters
+ * ("U.S." → u s, not the pronoun "us"), 1100–1999 as a year ("1990" → nineteen ninety), other
+ * numbers as cardinals or ordinals ("2024" is said both ways: "two thousand twenty four" is
+ * kept, as before).
+ */
 function spokenForm(token: string): string[] {
-  const spelled = spellNumber(token);
+  if (DOTTED_ABBREVIATION.test(token)) {
+    const letters = token.replace(/\./gu, '').toLowerCase();
+    return [...(SAID_AS_WORDS.get(letters)?.[0] ?? [...letters])];
+  }
+  const spelled = (/^1\d{3}$/u.test(token) ? yearWords(Number(token)) : null) ?? spellNumber(token);
   if (spelled) return spelled;
   const word = token
     .toLowerCase()

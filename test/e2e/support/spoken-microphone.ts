@@ -7,20 +7,31 @@ import { join } from 'node:path';
 const ROOM_FLOOR_VOLUME = '0.002';
 
 /**
- * A WAV for Chromium's synthetic microphone: `text` spoken by espeak-ng, then `gapSeconds` of
- * pause, over a quiet room's noise as a microphone picks it up (a file of digital silence is
- * nothing a candidate's microphone gives); Chromium plays it over and over. Null when
- * espeak-ng or sox is missing.
+ * A WAV for Chromium's synthetic microphone: each of `sentences` spoken by espeak-ng and
+ * followed by `gapSeconds` of pause, over a quiet room's noise as a microphone picks it up (a
+ * file of digital silence is nothing a candidate's microphone gives); Chromium plays it over
+ * and over (the same file on every run: playwright.config.ts seeds sox). Null when espeak-ng or
+ * sox is missing.
  */
-export function spokenLoopWav(text: string, gapSeconds = 0.8): string | null {
+export function spokenLoopWav(
+  sentences: string | readonly string[],
+  gapSeconds = 0.8,
+): string | null {
   const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-speech-'));
-  const raw = join(dir, 'raw.wav');
   const voice = join(dir, 'voice.wav');
   const room = join(dir, 'room.wav');
   const wav = join(dir, 'speech.wav');
+  const parts = [sentences].flat().map((text, index) => ({
+    text,
+    raw: join(dir, `raw-${index}.wav`),
+    padded: join(dir, `part-${index}.wav`),
+  }));
   const steps: string[][] = [
-    ['espeak-ng', '-v', 'en-us', '-s', '140', '-w', raw, text],
-    ['sox', raw, '-r', '48000', '-b', '16', voice, 'pad', '0', String(gapSeconds)],
+    ...parts.flatMap(({ text, raw, padded }) => [
+      ['espeak-ng', '-v', 'en-us', '-s', '140', '-w', raw, text],
+      ['sox', raw, '-r', '48000', '-b', '16', padded, 'pad', '0', String(gapSeconds)],
+    ]),
+    ['sox', ...parts.map((part) => part.padded), voice],
   ];
   for (const [command, ...args] of steps) {
     if (spawnSync(command!, args).status !== 0) return null;
