@@ -163,8 +163,7 @@ function analysePhrase(
     spotted: spotted.map((analysis) => shifted(analysis, offset)),
   });
   const asSentence = sentenceRendition(model, audio, context);
-  const rendition = asSentence !== null;
-  if (rendition && spansPhrase(asSentence, audio))
+  if (asSentence && spansPhrase(asSentence, audio))
     return located(asSentence, true, asSentence.decodedPath);
   const spotted = model.withBeams(SPOTTING_BEAMS, () =>
     model.decodeGrammar(audio, context.spottingGrammar),
@@ -177,7 +176,7 @@ function analysePhrase(
       run,
       run.map((hit) => textWord(hit, context)),
     );
-  if (rendition) {
+  if (asSentence) {
     const outside = runs.filter((run) => !withinWords(run, asSentence));
     return located(asSentence, true, spotted, outside.map(verify));
   }

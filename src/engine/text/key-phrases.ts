@@ -1,5 +1,5 @@
 import { cardinalWords, yearWords } from './numbers.js';
-import { DOTTED_ABBREVIATION, SAID_AS_WORDS, tokenize } from './words.js';
+import { abbreviationReadings, tokenize } from './words.js';
 
 /**
  * The ways a key phrase (one `keywords` entry, as sent) may be said, each a list of dictionary
@@ -30,12 +30,9 @@ export function spokenVariants(phrase: string): string[][] {
 
 /** The ways one written token is said (several for numbers and abbreviations). */
 function tokenChoices(token: string): string[][] {
+  const abbreviation = abbreviationReadings(token.replace(/^[^\p{L}%]+|[^\p{L}.%]+$/gu, ''));
+  if (abbreviation.length > 0) return abbreviation;
   const bare = token.replace(/^[^\p{L}\p{N}%]+|[^\p{L}\p{N}%]+$/gu, '').toLowerCase();
-  const dotted = DOTTED_ABBREVIATION.test(token.replace(/[^\p{L}.]+$/gu, ''));
-  const letters = bare.replace(/\./gu, '');
-  const words = SAID_AS_WORDS.get(letters);
-  if (words) return [...words.map((choice) => [...choice]), ...(dotted ? [[...letters]] : [])];
-  if (dotted) return [[...letters]];
   const decade = /^(\d{3}0)'?s$/u.exec(bare);
   if (decade) return decadeChoices(Number(decade[1]));
   if (/^\d+$/u.test(bare)) return numberChoices(Number(bare));

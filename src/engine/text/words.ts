@@ -26,7 +26,7 @@ function trimmed(token: string): string {
  * Abbreviations said as words rather than letter by letter ("e.g. governments"); the first
  * way is the usual one.
  */
-export const SAID_AS_WORDS: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
+const SAID_AS_WORDS: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
   ['eg', [['for', 'example']]],
   ['ie', [['that', 'is']]],
   ['etc', [['et', 'cetera']]],
@@ -35,7 +35,17 @@ export const SAID_AS_WORDS: ReadonlyMap<string, readonly (readonly string[])[]> 
 ]);
 
 /** "U.S.", "e.g", "U.K.": two letters or more, each followed by a stop (the last may lack it). */
-export const DOTTED_ABBREVIATION = /^(?:\p{L}\.)+\p{L}\.?$/u;
+const DOTTED_ABBREVIATION = /^(?:\p{L}\.)+\p{L}\.?$/u;
+
+/**
+ * The ways an abbreviation is said: as its words where it has them ("e.g.", "etc"), then, where
+ * dotted, as its letters ("U.S." → u s). None for any other token.
+ */
+export function abbreviationReadings(token: string): string[][] {
+  const letters = token.replace(/\./gu, '').toLowerCase();
+  const words = (SAID_AS_WORDS.get(letters) ?? []).map((choice) => [...choice]);
+  return DOTTED_ABBREVIATION.test(token) ? [...words, [...letters]] : words;
+}
 
 /**
  * What a speaker says for a written token: a dotted abbreviation as its words or its letters
@@ -44,10 +54,7 @@ export const DOTTED_ABBREVIATION = /^(?:\p{L}\.)+\p{L}\.?$/u;
  * kept, as before).
  */
 function spokenForm(token: string): string[] {
-  if (DOTTED_ABBREVIATION.test(token)) {
-    const letters = token.replace(/\./gu, '').toLowerCase();
-    return [...(SAID_AS_WORDS.get(letters)?.[0] ?? [...letters])];
-  }
+  if (DOTTED_ABBREVIATION.test(token)) return abbreviationReadings(token)[0]!;
   const spelled = (/^1\d{3}$/u.test(token) ? yearWords(Number(token)) : null) ?? spellNumber(token);
   if (spelled) return spelled;
   const word = token
