@@ -3,24 +3,24 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExamTiming } from '../../src/shared/app-api';
-import { EXAMINER_KEYWORDS as KEYWORDS } from '../helpers/examiner-keywords';
+import {
+  ECONOMY_LECTURE as LECTURE,
+  ECONOMY_RETELLING as ANSWER,
+  EXAMINER_KEYWORDS as KEYWORDS,
+} from '../helpers/examiner-keywords';
 import { expect, screenshotPath, test } from './fixtures';
 import { nav, openScore } from './support/exam';
 import { fakeMicrophoneFrom } from './support/environment';
 import { expectScored } from './support/outcome';
 import { spokenLoopWav } from './support/spoken-microphone';
 
-// The examiner's keywords (KEYWORDS) are six, one a line; the answer says three. At most half
-// heard, a point the examiner adds always raises content (full content needs three in four).
-const LECTURE =
-  'The U.S. economy grew quickly after 1990. Trade with Asia doubled in ten years. Climate change now worries many governments.';
-/**
- * The candidate's retelling, said over and over by Chromium's synthetic microphone: two
- * sentences, each its own phrase, so that any 14 s answer says "trade with Asia" whole at least
- * once. On its recording played from every 0.1 s of the loop, through Opus as Chromium records
- * it, the engine heard "trade with Asia" in 70 of 70 answers and "climate change" in none.
- */
-const ANSWER = ['The U.S. economy grew after nineteen ninety.', 'And trade with Asia doubled.'];
+// The examiner's keywords are six, one a line; the candidate's retelling (ANSWER), said over
+// and over by Chromium's synthetic microphone, says three, in two sentences, each its own
+// phrase, so that any 14 s answer says "trade with Asia" whole at least once. On its recording
+// played from every 0.1 s of the loop, through Opus as Chromium records it, the engine heard
+// "trade with Asia" in 70 of 70 answers and "climate change" in none (`npx tsx
+// bench/looped-answer.ts`). At most half heard, a point the examiner adds always raises
+// content (full content needs three in four).
 
 const TIMING: ExamTiming = {
   rs: { leadInSeconds: 1, prepSeconds: 0, responseSeconds: 6 },
