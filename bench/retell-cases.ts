@@ -122,7 +122,7 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
 }
 
 /** A corpus text (upper case) written as a lecture's sentence, its own end mark kept. */
-function sentence(text: string): string {
+export function sentence(text: string): string {
   const trimmed = text.trim();
   const end = /[!?]$/u.test(trimmed) ? trimmed.slice(-1) : '.';
   const body = trimmed
@@ -340,6 +340,20 @@ export function saidText(answer: ExamAnswer): string {
   return answer.parts.map((part) => part.text).join(' ');
 }
 
+/**
+ * The dictionary words of the part of the answer playing `ms` into its audio (in a gap, of the
+ * part nearest): what a word shown there may truly be.
+ */
+export function wordsSaidAt(answer: ExamAnswer, spans: readonly PartSpan[], ms: number): string[] {
+  const at = (ms / 1000) * RATE;
+  const distance = ({ start, end }: PartSpan): number => Math.max(0, start - at, at - end);
+  const nearest = spans.reduce(
+    (best, span, index) => (distance(span) < distance(spans[best]!) ? index : best),
+    0,
+  );
+  return tokenize(answer.parts[nearest]?.text ?? '').flatMap((word) => word.spoken);
+}
+
 /** The answer's lecture, one sentence per entry. */
 export function lectureSentencesOf(answer: ExamAnswer): string[] {
   return answer.lecture.split(/(?<=[.!?])\s+/u);
@@ -451,10 +465,16 @@ export async function answerSamples(answer: ExamAnswer): Promise<Float32Array> {
   return (await answerAudio(answer)).samples;
 }
 
+/** Where a part of the answer lies in its audio, in samples. */
+export interface PartSpan {
+  start: number;
+  end: number;
+}
+
 /** The answer's audio, and the samples each of its parts spans in it. */
 export async function answerAudio(answer: ExamAnswer): Promise<{
   samples: Float32Array;
-  spans: Array<{ start: number; end: number }>;
+  spans: PartSpan[];
 }> {
   const audio: Float32Array[] = [];
   for (const part of answer.parts) audio.push(await partAudio(part));

@@ -337,7 +337,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
   }
 }
 
-async function festivalSay(text: string, out: string): Promise<void> {
+/** Festival's default voice (kal_diphone) reading `text` into the WAV file `out`. */
+export async function festivalSay(text: string, out: string): Promise<void> {
   const file = `${out}.txt`;
   writeFileSync(file, text);
   await run('text2wave', ['-o', out, file]);

@@ -2,7 +2,8 @@
  * Fits the key-point confidence (src/engine/scoring/models/key-point-model.ts) on
  * speechocean762 retellings (bench/retell-cases.ts): every key point of every case, with the
  * evidence of its best place in the answer and whether the answer truly says it; every word
- * heard, with whether the answer's text contains it (for the transcript's shown words).
+ * heard, with whether the recording playing where it was heard says it (for the transcript's
+ * shown words).
  * Reports precision, recall and F1 on speaker-grouped folds, and the external test (fit on
  * corpus-train speakers, scored on the 60 test speakers), then prints the model fitted on the
  * train speakers. Rows are cached in .tmp/key-points-<model>/rows.jsonl (delete after changing
@@ -19,10 +20,10 @@ import { corpusAvailable, readLabels } from '../../bench/so762-corpus.js';
 import { speakerFolds } from '../../bench/so762-cv.js';
 import { isTestSpeaker } from '../../bench/so762-split.js';
 import {
-  answerSamples,
+  answerAudio,
   buildExamRetellCases,
   EXAM_OPTIONS,
-  saidText,
+  wordsSaidAt,
   type ExamRetellCase,
 } from '../../bench/retell-cases.js';
 import { analyseFreeAnswer, loadSpeechEngine } from '../../src/engine/tasks/index.js';
@@ -38,7 +39,6 @@ import { configuredModel } from '../../src/engine/recognizer/models.js';
 import { keyPointCoverage } from '../../src/shared/key-point-content.js';
 import { spearman } from '../../src/engine/evidence/statistics.js';
 import { sameStem } from '../../src/engine/text/inflections.js';
-import { tokenize } from '../../src/engine/text/words.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CACHE = join(ROOT, '.tmp', `key-points-${configuredModel()}`, 'exam-rows.jsonl');
@@ -72,13 +72,12 @@ async function collect(
   mkdirSync(dirname(CACHE), { recursive: true });
   const engine = await loadSpeechEngine();
   for (const [index, item] of cases.entries()) {
-    const samples = await answerSamples(item.answer);
+    const { samples, spans } = await answerAudio(item.answer);
     const { analysis, keyPoints } = await analyseFreeAnswer(
       engine,
       { refText: item.answer.lecture, keywords: item.keywords },
       samples,
     );
-    const said = tokenize(saidText(item.answer)).flatMap((word) => word.spoken);
     const words = spokenWords(analysis);
     const common = {
       caseId: item.id,
@@ -106,7 +105,9 @@ async function collect(
         ...common,
         kind: 'word',
         evidence: runEvidence([word]),
-        truth: said.some((other) => sameStem(other, word.spoken)),
+        truth: wordsSaidAt(item.answer, spans, (word.startMs + word.endMs) / 2).some((other) =>
+          sameStem(other, word.spoken),
+        ),
       })),
     ];
     appendFileSync(CACHE, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
@@ -231,10 +232,10 @@ function describe(name: string, counts: Counts, bars: readonly number[]): string
 }
 
 /**
- * Words shown in the transcript must be 85% right (issue 20); the truth here counts a word said
- * anywhere in the answer, so it flatters, and the bar aims higher.
+ * Words shown in the transcript must be 85% right (issue 20). The truth here counts a word said
+ * anywhere in the recording where it was heard, a little wider than the word's own place.
  */
-const SHOWN_PRECISION = 0.9;
+const SHOWN_PRECISION = 0.85;
 
 /** Keyword-list sizes reported together. */
 const LIST_SIZES = [

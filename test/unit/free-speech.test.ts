@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { freeContent, keyPointLists, lectureOrder } from '../../src/engine/scoring/free-content.js';
+import {
+  freeContent,
+  keyPointLists,
+  lectureOrder,
+  type FreeContent,
+  type FreeTask,
+  type HeardSpeech,
+} from '../../src/engine/scoring/free-content.js';
 import {
   keyPointsFor,
   MAX_KEY_POINTS,
@@ -15,7 +22,6 @@ import {
   spottingGrammar,
 } from '../../src/engine/recognizer/grammar.js';
 import { spokenVariants } from '../../src/engine/text/key-phrases.js';
-import { inflectionCandidates, sameStem, stemOf } from '../../src/engine/text/inflections.js';
 import { tokenize } from '../../src/engine/text/words.js';
 import { innerGaps, phrasesOf, splitSpan } from '../../src/engine/audio/phrases.js';
 
@@ -88,31 +94,6 @@ describe('phrases', () => {
     expect(phrases[1]!.gapBeforeSeconds).toBeCloseTo(0.9, 5);
     expect(phrases[0]!.endSample).toBeLessThanOrEqual(phrases[1]!.startSample);
     expect(phrasesOf(frames('....'), 4 * 480)).toEqual([]);
-  });
-});
-
-describe('inflections', () => {
-  it('gives a word and its regular inflections one stem', () => {
-    for (const [a, b] of [
-      ['change', 'changing'],
-      ['floods', 'flooded'],
-      ['study', 'studies'],
-      ['run', 'running'],
-      ['box', 'boxes'],
-      ['stop', 'stopped'],
-    ]) {
-      expect(sameStem(a!, b!)).toBe(true);
-    }
-    expect(sameStem('glass', 'glacier')).toBe(false);
-    expect(stemOf('ice')).toBe('ice');
-  });
-
-  it('offers the spellings of a word’s inflections, and only its own', () => {
-    expect(inflectionCandidates('melt')).toEqual(
-      expect.arrayContaining(['melts', 'melted', 'melting']),
-    );
-    expect(inflectionCandidates('floods')).toEqual(expect.arrayContaining(['flood', 'flooded']));
-    expect(inflectionCandidates('bear')).not.toContain('beare');
   });
 });
 
@@ -255,22 +236,29 @@ describe('key points', () => {
   });
 });
 
+/** What was heard, when every word is shown and the speech is the words' own span. */
+function heardAll(words: readonly SpokenWord[], heard: Partial<HeardSpeech> = {}): HeardSpeech {
+  const speechMs = words.length > 0 ? words.at(-1)!.endMs - words[0]!.startMs : 0;
+  return { words, shown: words, speechMs, ...heard };
+}
+
+function contentOf(
+  task: FreeTask,
+  listed: readonly KeyPoint[],
+  words: readonly SpokenWord[],
+  heard: Partial<HeardSpeech> = {},
+): FreeContent {
+  return freeContent(task, spotKeyPoints(listed, words, BARS), heardAll(words, heard));
+}
+
 describe('content per task', () => {
   const points = ['glaciers', 'melt', 'oceans', 'floods'].map((display, index) =>
     point(display, index),
   );
 
   it('rewards the share of key points (full at three in four), naming those covered and missed', () => {
-    const all = freeContent(
-      'rl',
-      spotKeyPoints(points, spoken('glaciers melt oceans floods'), BARS),
-      spoken('glaciers melt oceans floods'),
-    );
-    const half = freeContent(
-      'rl',
-      spotKeyPoints(points, spoken('glaciers melt'), BARS),
-      spoken('glaciers melt'),
-    );
+    const all = contentOf('rl', points, spoken('glaciers melt oceans floods'));
+    const half = contentOf('rl', points, spoken('glaciers melt'));
     expect(all.fraction).toBe(1);
     expect(half.fraction).toBeCloseTo(0.5 / 0.75, 5);
     expect(half.suggestion).toBe(
@@ -280,7 +268,7 @@ describe('content per task', () => {
 
   it('holds back a retelling whose points come out of the lecture’s order', () => {
     const words = spoken('floods oceans melt glaciers');
-    const content = freeContent('rl', spotKeyPoints(points, words, BARS), words);
+    const content = contentOf('rl', points, words);
     expect(lectureOrder(spotKeyPoints(points, words, BARS)).inPlace).toHaveLength(1);
     expect(content.fraction).toBeCloseTo(0.85, 5);
     expect(content.suggestion).toBe(
@@ -292,7 +280,10 @@ describe('content per task', () => {
     const words = spoken('glaciers oceans melt floods');
     const spotted = spotKeyPoints(points, words, BARS);
     expect(lectureOrder(spotted).outOfPlace.map((point) => point.display)).toEqual(['melt']);
-    expect(freeContent('rl', spotted, words).fraction).toBeCloseTo(0.85 + (0.15 * 2) / 3, 5);
+    expect(freeContent('rl', spotted, heardAll(words)).fraction).toBeCloseTo(
+      0.85 + (0.15 * 2) / 3,
+      5,
+    );
   });
 
   it('does not credit a retelling told in two swapped blocks as mostly in order', () => {
@@ -300,7 +291,7 @@ describe('content per task', () => {
     const spotted = spotKeyPoints(points, words, BARS);
     expect(lectureOrder(spotted).outOfPlace).toHaveLength(2);
     // Counting consecutive pairs in order gave two in three: 0.85 + 0.15 × 2/3.
-    expect(freeContent('rl', spotted, words).fraction).toBeCloseTo(0.85 + 0.15 / 3, 5);
+    expect(freeContent('rl', spotted, heardAll(words)).fraction).toBeCloseTo(0.85 + 0.15 / 3, 5);
   });
 
   it('takes the lecture’s order from the lecture, not from the order the keywords were listed in', () => {
@@ -312,10 +303,10 @@ describe('content per task', () => {
     ]);
     const inLectureOrder = spoken('glaciers melt oceans floods');
     const inListOrder = spoken('floods oceans melt glaciers');
-    const retold = freeContent('rl', spotKeyPoints(listed, inLectureOrder, BARS), inLectureOrder);
+    const retold = contentOf('rl', listed, inLectureOrder);
     expect(retold.fraction).toBe(1);
     expect(retold.suggestion).not.toMatch(/order/u);
-    const reversed = freeContent('rl', spotKeyPoints(listed, inListOrder, BARS), inListOrder);
+    const reversed = contentOf('rl', listed, inListOrder);
     expect(reversed.fraction).toBeCloseTo(0.85, 5);
     expect(reversed.suggestion).toMatch(/out of the lecture’s order/u);
   });
@@ -341,16 +332,13 @@ describe('content per task', () => {
   it('gives an image description with a conclusion the full share', () => {
     const plain = spoken('glaciers melt oceans floods');
     const concluded = spoken('glaciers melt oceans floods overall');
-    expect(freeContent('di', spotKeyPoints(points, plain, BARS), plain).fraction).toBeCloseTo(
-      0.85,
-      5,
-    );
-    expect(freeContent('di', spotKeyPoints(points, concluded, BARS), concluded).fraction).toBe(1);
+    expect(contentOf('di', points, plain).fraction).toBeCloseTo(0.85, 5);
+    expect(contentOf('di', points, concluded).fraction).toBe(1);
   });
 
   it('gives off-topic speech and one word repeated 0, saying why', () => {
     const offTopic = spoken('pasta tomato sauce dinner', 5, 0, false);
-    expect(freeContent('rl', spotKeyPoints(points, offTopic, BARS), offTopic)).toMatchObject({
+    expect(contentOf('rl', points, offTopic)).toMatchObject({
       fraction: 0,
       relevant: false,
       suggestion: expect.stringMatching(
@@ -358,16 +346,31 @@ describe('content per task', () => {
       ),
     });
     const repeated = spoken('glaciers glaciers in glacier to glaciers');
-    expect(freeContent('di', spotKeyPoints(points, repeated, BARS), repeated)).toMatchObject({
+    expect(contentOf('di', points, repeated)).toMatchObject({
       fraction: 0,
       relevant: false,
       suggestion: expect.stringMatching(/repeats the same word/u),
     });
   });
 
+  it('calls a word repeated only where its hits span the speech, not a short word heard inside speech it cannot name', () => {
+    const hits = spoken('see see see see see see', -20, 0, false);
+    expect(contentOf('rl', points, hits).suggestion).toMatch(/repeats the same word/u);
+    // The same six hits in a 30 s retelling ("see" in seven places of speaker 9604's).
+    expect(contentOf('rl', points, hits, { speechMs: 30_000 }).suggestion).toMatch(
+      /^The answer is off-topic/u,
+    );
+  });
+
+  it('draws a conclusion only from a conclusion word shown', () => {
+    const concluded = spoken('glaciers melt oceans floods overall');
+    const hidden = { shown: concluded.slice(0, 4) };
+    expect(contentOf('di', points, concluded, hidden).fraction).toBeCloseTo(0.85, 5);
+  });
+
   it('keeps a phrase of the prompt relevant even when it holds none of the key points', () => {
     const words = spoken('governments must act', 5, 0, true);
-    expect(freeContent('rl', spotKeyPoints(points, words, BARS), words)).toMatchObject({
+    expect(contentOf('rl', points, words)).toMatchObject({
       fraction: 0,
       relevant: true,
       suggestion: expect.stringMatching(/^The answer misses most key points \(0 of 4\)/u),

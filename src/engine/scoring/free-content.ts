@@ -2,13 +2,7 @@ import { COMPONENT_STATUS } from '../../shared/contract/envelope.js';
 import { keyPointCoverage, orderKept } from '../../shared/key-point-content.js';
 import { stemOf } from '../text/inflections.js';
 import type { ComponentInput } from './components.js';
-import {
-  wordConfidence,
-  type KeyPoint,
-  type SpokenWord,
-  type SpottedKeyPoint,
-} from './key-points.js';
-import { SHOWN_WORD_BAR } from './models/key-point-model.js';
+import type { KeyPoint, SpokenWord, SpottedKeyPoint } from './key-points.js';
 
 export type FreeTask = 'rl' | 'di';
 
@@ -28,22 +22,39 @@ export const CONCLUSION_WORDS: readonly string[] =
   'overall conclusion conclude concluded summary summarise summarize therefore thus hence implies implication suggests'.split(
     ' ',
   );
-/** An answer of at least this many words, half of them one word, repeats itself. */
+/** An answer of at least this many words heard, half of them one word, repeats itself… */
 const REPETITION_MIN_WORDS = 5;
 const REPETITION_SHARE = 0.5;
+/**
+ * …where the words heard span this share of its speech: the spotter often names only part of
+ * a long word said again and again ("cut" in "satellites"), and hears a short key word here and
+ * there in a retelling whose speech it cannot name.
+ */
+const REPETITION_SPAN = 1 / 3;
 
 const TASK_NOUN: Record<FreeTask, string> = { rl: 'lecture', di: 'image' };
+
+/** What was heard of the answer, as content weighs it. */
+export interface HeardSpeech {
+  /** Every word heard, with its evidence. */
+  words: readonly SpokenWord[];
+  /** The words of those the examiner is shown. */
+  shown: readonly SpokenWord[];
+  /** How long the answer's phrases last. */
+  speechMs: number;
+}
 
 /**
  * Content on the 0–1 share of its top mark (docs/engine.md, content per task): the share of
  * key points said (full at shared/key-point-content.ts FULL_MARKS_SHARE), held back a little
- * when a lecture's points come out of order or an image description draws no conclusion. Off-topic speech (no key point and no phrase of the prompt)
- * and one word said over and over get 0 and are not relevant.
+ * when a lecture's points come out of order or an image description draws no conclusion (a
+ * conclusion word shown). Off-topic speech (no key point and no phrase of the prompt) and one
+ * word said over and over get 0 and are not relevant.
  */
 export function freeContent(
   task: FreeTask,
   spotted: readonly SpottedKeyPoint[],
-  words: readonly SpokenWord[],
+  { words, shown, speechMs }: HeardSpeech,
 ): FreeContent {
   const covered = spotted.filter((point) => point.found !== null);
   const total = spotted.length;
@@ -57,7 +68,7 @@ export function freeContent(
     };
   }
   const lists = keyPointLists(spotted);
-  if (repeatsOneWord(words)) {
+  if (repeatsOneWord(words, speechMs)) {
     return scored(
       0,
       `The answer repeats the same word over and over; it says nothing about the ${TASK_NOUN[task]}. ${lists}`,
@@ -73,7 +84,7 @@ export function freeContent(
   }
   const coverage = keyPointCoverage(covered.length / total);
   const order = task === 'rl' ? lectureOrder(spotted) : null;
-  const conclusion = task === 'di' && concludes(words);
+  const conclusion = task === 'di' && shown.some((word) => CONCLUSION_WORDS.includes(word.spoken));
   const kept = order
     ? orderKept(order.inPlace.length, order.inPlace.length + order.outOfPlace.length)
     : conclusion
@@ -182,19 +193,22 @@ function longestRun(places: readonly number[][]): Run {
   return longest(runs)!;
 }
 
-function repeatsOneWord(words: readonly SpokenWord[]): boolean {
+/**
+ * Half of five or more words heard are one word, and the words heard span a good part of the
+ * speech. A short key word the spotter hears again and again inside speech it cannot name
+ * ("see" in seven places of a 30 s retelling) is no repetition of the candidate's.
+ */
+function repeatsOneWord(words: readonly SpokenWord[], speechMs: number): boolean {
   const counts = new Map<string, number>();
   for (const word of words) {
     const stem = stemOf(word.spoken);
     counts.set(stem, (counts.get(stem) ?? 0) + 1);
   }
   const most = Math.max(0, ...counts.values());
-  return words.length >= REPETITION_MIN_WORDS && most >= REPETITION_SHARE * words.length;
-}
-
-/** A conclusion word heard as surely as a shown word of the transcript. */
-function concludes(words: readonly SpokenWord[]): boolean {
-  return words.some(
-    (word) => CONCLUSION_WORDS.includes(word.spoken) && wordConfidence(word) >= SHOWN_WORD_BAR,
+  const spanMs = words.reduce((sum, word) => sum + word.endMs - word.startMs, 0);
+  return (
+    words.length >= REPETITION_MIN_WORDS &&
+    most >= REPETITION_SHARE * words.length &&
+    spanMs >= REPETITION_SPAN * speechMs
   );
 }

@@ -58,9 +58,19 @@ const MIN_UNCLEAR_MS = 150;
 export function scoreFreeSpeech(input: FreeSpeechInput): SpeakingResult {
   const spoken = spokenWords(input.analysis);
   const spotted = spotKeyPoints(input.keyPoints, spoken, HEARD_BAR);
-  const content = freeContent(input.task, spotted, spoken);
   const marks = keyPointWords(spotted, spoken);
   const shown = input.analysis.phrases.flatMap((phrase) => shownWords(phrase, marks));
+  const shownStarts = new Set(
+    shown.flatMap((part) => part.heard.map((word) => word.startFrame * FRAME_MS)),
+  );
+  const content = freeContent(input.task, spotted, {
+    words: spoken,
+    shown: spoken.filter((word) => shownStarts.has(word.startMs)),
+    speechMs: input.analysis.phrases.reduce(
+      (sum, phrase) => sum + (phrase.endFrame - phrase.startFrame + 1) * FRAME_MS,
+      0,
+    ),
+  });
   return {
     components: speakingComponents(
       {

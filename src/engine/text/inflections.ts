@@ -11,19 +11,36 @@ const SUFFIXES: Array<[RegExp, string]> = [
   [/([^s])s$/u, '$1'],
   [/([bdfgklmnprtvz])\1(ing|ed)$/u, '$1'],
   [/ing$/u, ''],
-  [/ed$/u, ''],
+  // Not after e: "need", "speed" and "indeed" are base words far more often than "freed" is a past.
+  [/([^e])ed$/u, '$1'],
 ];
 
-/** A crude stem: the same for a word and its regular inflections ("changes", "changing"). */
+/** Words this short are their own stem: "one" is not "on", nor "bye" "by". */
+const SHORTEST_STEMMED = 4;
+
+/**
+ * A crude stem: the same for a word and its regular inflections ("changes", "changing"). A
+ * plural of an -ing or -ed word is stripped twice ("buildings", "building"). A final e is
+ * dropped ("making", "make") unless it closes a double e: "bees" is not "be", nor "trees"
+ * "tre".
+ */
 export function stemOf(word: string): string {
   const lower = word.toLowerCase();
-  if (lower.length <= 3) return lower;
+  if (lower.length < SHORTEST_STEMMED) return lower;
+  const once = stripped(lower);
+  const stem = once !== lower && /(ing|ed)$/u.test(once) ? stripped(once) : once;
+  return stem.replace(/([^e])e$/u, '$1');
+}
+
+/** The word without its inflection's suffix, if one leaves at least two letters. */
+function stripped(word: string): string {
+  if (word.length < SHORTEST_STEMMED) return word;
   for (const [pattern, replacement] of SUFFIXES) {
-    if (!pattern.test(lower)) continue;
-    const stem = lower.replace(pattern, replacement);
-    if (stem.length >= 2) return stem.replace(/e$/u, '');
+    if (!pattern.test(word)) continue;
+    const stem = word.replace(pattern, replacement);
+    if (stem.length >= 2) return stem;
   }
-  return lower.replace(/e$/u, '');
+  return word;
 }
 
 export function sameStem(a: string, b: string): boolean {
