@@ -13,7 +13,7 @@ import { splitIntoPhrases } from '../src/engine/audio/phrases.js';
 import { analyseFreeSpeech } from '../src/engine/evidence/free-speech.js';
 import { promptVocabulary } from '../src/engine/evidence/prompt-vocabulary.js';
 import { keyPointsFor } from '../src/engine/scoring/key-points.js';
-import { verdict } from '../src/engine/scoring/verdict.js';
+import { judge } from '../src/engine/scoring/verdict.js';
 import { loadSpeechEngine, type SpeechEngine } from '../src/engine/tasks/index.js';
 import { tokenize } from '../src/engine/text/words.js';
 import {
@@ -67,12 +67,13 @@ async function countAnswer(engine: SpeechEngine, item: ExamRetellCase, counts: C
     );
     const tried: Array<{ sentence: string; accepted: boolean }> = [];
     analyseFreeSpeech(engine.model, samples, [phrase], vocabulary, (analysis) => {
-      const accepted = verdict(analysis, engine.calibration) === 'rendition';
+      const { verdict, score } = judge(analysis, engine.calibration);
+      const accepted = verdict === 'rendition';
       tried.push({
         sentence: analysis.reference.map((word) => word.spoken.join(' ')).join(' '),
         accepted,
       });
-      return accepted;
+      return { rendition: accepted, score };
     });
     // The sentence the phrase is taken for: the one accepted, else the first tried.
     const taken = tried.find((entry) => entry.accepted) ?? tried[0];

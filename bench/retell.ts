@@ -412,6 +412,12 @@ function shownWords(items: readonly Item[]): { shown: number; anywhere: number; 
   return counts;
 }
 
+function shownWordsRow(items: readonly Item[]): string {
+  const shown = shownWords(items);
+  const share = (right: number): string => (right / Math.max(1, shown.shown)).toFixed(2);
+  return `| Shown words (not Pause, Missing, Inserted, Unclear) truly said: precision (of ${shown.shown}), in the recording where shown / anywhere in the answer | ${share(shown.there)} / ${share(shown.anywhere)} | ≥ 0.85 |`;
+}
+
 /** The ways an examiner writes a keyword, counted apart (a keyword may be of two). */
 const KEYWORD_KINDS: ReadonlyArray<{ name: string; is: (keyword: string) => boolean }> = [
   { name: 'one word', is: (keyword) => !keyword.includes(' ') },
@@ -603,6 +609,7 @@ function externalTest(items: readonly Item[]): string[] {
   lines.push(
     `| Content rank correlation: with key points said / with sentences said | ${contentRank(test)} | ≥ 0.85 |`,
     `| Complete retellings with content ≥ 4 of 5 | ${completeRetellings(test)} | ≥ 90% |`,
+    shownWordsRow(test),
   );
   return lines;
 }
@@ -646,7 +653,6 @@ function report(
   const withConfidence = items.length > 0 && items.every((item) => item.confidence);
   const heldOut = withConfidence ? heldOutDecisions(items) : null;
   const fitted = heldOut ? (item: Item): readonly boolean[] => heldOut.decide.get(item)! : null;
-  const shown = shownWords(items);
   const source = withConfidence
     ? "the engine's `data.keyPoints`"
     : "the content suggestion's Covered/Missed lists (the engine gives no `data.keyPoints`)";
@@ -663,7 +669,7 @@ function report(
     `| Content rank correlation (Spearman of score_content): with the share of key points said / with the share of sentences said | ${contentRank(items)} | ≥ 0.85 |`,
     `| Complete retellings (every sentence said) with content ≥ 4 of 5 | ${completeRetellings(items)} | ≥ 90% |`,
     `| Retellings of 2+ sentences called partly out of the lecture's order: in its order / shuffled | ${calledOutOfOrder(items)} | |`,
-    `| Shown words (not Pause, Missing, Inserted, Unclear) truly said: precision (of ${shown.shown}), in the recording where shown / anywhere in the answer | ${(shown.there / Math.max(1, shown.shown)).toFixed(2)} / ${(shown.anywhere / Math.max(1, shown.shown)).toFixed(2)} | ≥ 0.85 |`,
+    shownWordsRow(items),
     ...driftLines(items, drifts),
   ];
   if (runtime) {

@@ -131,13 +131,14 @@ function features(evidence: KeyPointEvidence): number[] {
     Math.log(Math.max(1, evidence.phones)),
     evidence.followsPrompt ? 1 : 0,
     evidence.agreement ?? 0,
+    evidence.sentenceScore ?? 0,
   ];
 }
 
 /** Logistic regression by Newton's method (iteratively reweighted least squares), lightly ridged. */
 export function fitLogistic(rows: readonly Row[]): KeyPointModel {
   const data = rows.filter((row) => row.evidence !== null);
-  let weights = [0, 0, 0, 0, 0];
+  let weights = [0, 0, 0, 0, 0, 0];
   for (let step = 0; step < 30; step += 1) {
     const hessian = weights.map((_, k) => weights.map((__, j) => (k === j ? 1e-3 : 0)));
     const gradient = weights.map((w) => -1e-3 * w);
@@ -153,14 +154,15 @@ export function fitLogistic(rows: readonly Row[]): KeyPointModel {
     const delta = solve(hessian, gradient);
     weights = weights.map((w, k) => w + delta[k]!);
   }
-  const [intercept, gop, logPhones, followsPrompt, agreement] = weights as [
+  const [intercept, gop, logPhones, followsPrompt, agreement, sentenceScore] = weights as [
+    number,
     number,
     number,
     number,
     number,
     number,
   ];
-  return { intercept, gop, logPhones, followsPrompt, agreement };
+  return { intercept, gop, logPhones, followsPrompt, agreement, sentenceScore };
 }
 
 /** Gaussian elimination with partial pivoting: A x = b. */

@@ -11,10 +11,11 @@ import {
   keyPointsFor,
   MAX_KEY_POINTS,
   spotKeyPoints,
+  wordConfidence,
   type KeyPoint,
   type SpokenWord,
 } from '../../src/engine/scoring/key-points.js';
-import { HEARD_BAR } from '../../src/engine/scoring/models/key-point-model.js';
+import { HEARD_BAR, SHOWN_WORD_BAR } from '../../src/engine/scoring/models/key-point-model.js';
 import {
   KEY_PHRASE_WEIGHT,
   promptSentenceGrammar,
@@ -42,6 +43,7 @@ function spoken(words: string, gop = 0, phrase = 0, followsPrompt = true): Spoke
     endMs: index * 500 + 400,
     phrase,
     followsPrompt,
+    sentenceScore: followsPrompt ? 1 : 0,
   }));
 }
 
@@ -94,6 +96,15 @@ describe('phrases', () => {
     expect(phrases[1]!.gapBeforeSeconds).toBeCloseTo(0.9, 5);
     expect(phrases[0]!.endSample).toBeLessThanOrEqual(phrases[1]!.startSample);
     expect(phrasesOf(frames('....'), 4 * 480)).toEqual([]);
+  });
+});
+
+describe('words shown', () => {
+  it('shows a word of a sentence the verdict accepted surely, not of one it barely accepted', () => {
+    const word = spoken('glaciers')[0]!;
+    expect(wordConfidence({ ...word, sentenceScore: 1 })).toBeGreaterThanOrEqual(SHOWN_WORD_BAR);
+    // Phrases accepted under 0.9 were mostly another sentence than the one said.
+    expect(wordConfidence({ ...word, sentenceScore: 0.65 })).toBeLessThan(SHOWN_WORD_BAR);
   });
 });
 

@@ -45,6 +45,8 @@ export interface PhraseAnalysis {
   gapBeforeSeconds: number;
   /** The phrase was verified as (part of) one of the prompt's sentences. */
   followsPrompt: boolean;
+  /** The verdict's score for that sentence (RenditionCheck), 0 when it follows none. */
+  sentenceScore: number;
   /** "um", "uh": heard, never words of the answer. */
   hesitations: DecodedSegment[];
   /** Where the recogniser heard silence or noise, not speech (frames of the whole answer). */
@@ -129,8 +131,11 @@ interface PhraseContext {
   isRendition: RenditionCheck;
 }
 
-/** Does the audio support being a rendition of the analysis' reference (the rs verdict). */
-export type RenditionCheck = (analysis: SpeechAnalysis) => boolean;
+/**
+ * Does the audio support being a rendition of the analysis' reference (the rs verdict), and
+ * how surely (the verdict's score).
+ */
+export type RenditionCheck = (analysis: SpeechAnalysis) => { rendition: boolean; score: number };
 
 /** A phrase that shares at least this many words, in order, with a prompt sentence is tried as it. */
 const MIN_SENTENCE_MATCH = 2;
@@ -145,7 +150,7 @@ function analysePhrase(
   const offset = Math.floor(phrase.startSample / SAMPLES_PER_FRAME);
   const located = (
     analysis: SpeechAnalysis,
-    followsPrompt: boolean,
+    sentence: SentenceRendition | null,
     path: readonly DecodedSegment[],
     spotted: readonly SpeechAnalysis[] = [],
   ): PhraseAnalysis => ({
@@ -153,7 +158,8 @@ function analysePhrase(
     startFrame: offset,
     endFrame: offset + Math.floor(audio.length / SAMPLES_PER_FRAME),
     gapBeforeSeconds: phrase.gapBeforeSeconds,
-    followsPrompt,
+    followsPrompt: sentence !== null,
+    sentenceScore: sentence?.score ?? 0,
     hesitations: hesitationsOf(path, context.hesitation).map((segment) =>
       shiftSegment(segment, offset),
     ),
@@ -162,9 +168,10 @@ function analysePhrase(
       .map((segment) => shiftSegment(segment, offset)),
     spotted: spotted.map((analysis) => shifted(analysis, offset)),
   });
-  const asSentence = sentenceRendition(model, audio, context);
+  const sentence = sentenceRendition(model, audio, context);
+  const asSentence = sentence?.analysis ?? null;
   if (asSentence && spansPhrase(asSentence, audio))
-    return located(asSentence, true, asSentence.decodedPath);
+    return located(asSentence, sentence, asSentence.decodedPath);
   const spotted = model.withBeams(SPOTTING_BEAMS, () =>
     model.decodeGrammar(audio, context.spottingGrammar),
   );
@@ -178,14 +185,20 @@ function analysePhrase(
     );
   if (asSentence) {
     const outside = runs.filter((run) => !withinWords(run, asSentence));
-    return located(asSentence, true, spotted, outside.map(verify));
+    return located(asSentence, sentence, spotted, outside.map(verify));
   }
   const hits = runs.flat().map((hit) => textWord(hit, context));
   const analysis =
     hits.length > 0
       ? analyseSpeech(model, audio, hits, { restarts: false })
       : nothingHeard(Math.floor(audio.length / SAMPLES_PER_FRAME));
-  return located(analysis, false, spotted, runs.map(verify));
+  return located(analysis, null, spotted, runs.map(verify));
+}
+
+/** A phrase analysed as a prompt sentence the verdict accepts, with the verdict's score. */
+interface SentenceRendition {
+  analysis: SpeechAnalysis;
+  score: number;
 }
 
 /**
@@ -196,7 +209,7 @@ function sentenceRendition(
   model: AcousticModel,
   audio: Float32Array,
   context: PhraseContext,
-): SpeechAnalysis | null {
+): SentenceRendition | null {
   const tried = new Set<readonly TextWord[]>();
   for (const grammar of context.sentenceGrammars) {
     const sentence = closestSentence(
@@ -206,7 +219,8 @@ function sentenceRendition(
     if (sentence === null || tried.has(sentence)) continue;
     tried.add(sentence);
     const analysis = analyseSpeech(model, audio, [...sentence], { restarts: false });
-    if (context.isRendition(analysis)) return analysis;
+    const { rendition, score } = context.isRendition(analysis);
+    if (rendition) return { analysis, score };
   }
   return null;
 }

@@ -152,12 +152,11 @@ function keyPointWords(
 function shownWords(phrase: PhraseAnalysis, marks: KeyPointWords): SpeechAnalysis[] {
   const taken: Array<{ startFrame: number; endFrame: number }> = [];
   return evidenceParts(phrase).map((part) => {
-    const followsPrompt = phrase.followsPrompt && part === phrase.analysis;
     const sure = (word: SpeechAnalysis['heard'][number]): boolean => {
       const start = word.startFrame * FRAME_MS;
       if (marks.heard.has(start)) return true;
       if (marks.notHeard.has(start)) return false;
-      return wordConfidence(spokenWord(part, 0, followsPrompt, word)) >= SHOWN_WORD_BAR;
+      return wordConfidence(spokenWord(part, 0, sentenceOf(phrase, part), word)) >= SHOWN_WORD_BAR;
     };
     const heard = part.heard.filter(
       (word) =>
@@ -180,16 +179,20 @@ export function spokenWords(analysis: FreeSpeechAnalysis): SpokenWord[] {
   return analysis.phrases.flatMap((phrase) =>
     evidenceParts(phrase).flatMap((part) => {
       run += 1;
-      const followsPrompt = phrase.followsPrompt && part === phrase.analysis;
-      return part.heard.map((word) => spokenWord(part, run, followsPrompt, word));
+      return part.heard.map((word) => spokenWord(part, run, sentenceOf(phrase, part), word));
     }),
   );
+}
+
+/** The verdict's score for the prompt sentence a part of a phrase is, or null for a spotted run. */
+function sentenceOf(phrase: PhraseAnalysis, part: SpeechAnalysis): number | null {
+  return phrase.followsPrompt && part === phrase.analysis ? phrase.sentenceScore : null;
 }
 
 function spokenWord(
   analysis: SpeechAnalysis,
   run: number,
-  followsPrompt: boolean,
+  sentenceScore: number | null,
   word: SpeechAnalysis['heard'][number],
 ): SpokenWord {
   return {
@@ -203,7 +206,8 @@ function spokenWord(
     startMs: word.startFrame * FRAME_MS,
     endMs: (word.endFrame + 1) * FRAME_MS,
     phrase: run,
-    followsPrompt,
+    followsPrompt: sentenceScore !== null,
+    sentenceScore: sentenceScore ?? 0,
   };
 }
 

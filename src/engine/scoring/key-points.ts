@@ -105,6 +105,8 @@ export interface SpokenWord {
   phrase: number;
   /** Its phrase was verified as part of a prompt sentence (stronger evidence than one word). */
   followsPrompt: boolean;
+  /** How surely it was (the verdict's score), 0 when it was not. */
+  sentenceScore: number;
 }
 
 export interface KeyPointPlace {
@@ -186,6 +188,7 @@ export function runEvidence(run: readonly SpokenWord[]): KeyPointEvidence {
     gop: run.reduce((sum, word) => sum + word.gop * word.frames, 0) / Math.max(1, frames),
     phones: run.reduce((sum, word) => sum + word.phones, 0),
     followsPrompt: run.every((word) => word.followsPrompt),
+    sentenceScore: Math.min(...run.map((word) => word.sentenceScore)),
     agreement:
       run.reduce((sum, word) => sum + word.agreement * word.frames, 0) / Math.max(1, frames),
   };

@@ -10,10 +10,21 @@ import type { Calibration } from './models/calibration.js';
  */
 export type Verdict = 'rendition' | 'doubtful' | 'not-the-text';
 
-export function verdict(analysis: SpeechAnalysis, calibration: Calibration): Verdict {
-  if (analysis.heard.length === 0) return 'not-the-text';
+/** The verdict and the classifier's score it comes from (0 when nothing was heard). */
+export interface Judgement {
+  verdict: Verdict;
+  score: number;
+}
+
+export function judge(analysis: SpeechAnalysis, calibration: Calibration): Judgement {
+  if (analysis.heard.length === 0) return { verdict: 'not-the-text', score: 0 };
   const { model, rejectBelow, doubtBelow } = calibration.verification;
   const score = predictTrees(model, renditionFeatures(analysis));
-  if (score < rejectBelow) return 'not-the-text';
-  return score < doubtBelow ? 'doubtful' : 'rendition';
+  const verdict =
+    score < rejectBelow ? 'not-the-text' : score < doubtBelow ? 'doubtful' : 'rendition';
+  return { verdict, score };
+}
+
+export function verdict(analysis: SpeechAnalysis, calibration: Calibration): Verdict {
+  return judge(analysis, calibration).verdict;
 }

@@ -6,7 +6,7 @@ import { CONCLUSION_WORDS, type FreeTask } from '../scoring/free-content.js';
 import { scoreFreeSpeech } from '../scoring/free-speech.js';
 import { keyPointsFor, type KeyPoint } from '../scoring/key-points.js';
 import type { SpeakingResult } from '../scoring/result.js';
-import { verdict } from '../scoring/verdict.js';
+import { judge } from '../scoring/verdict.js';
 import { answerCommon } from './common.js';
 import type { DecodedAnswer, SpeechEngine } from './speech-engine.js';
 
@@ -30,7 +30,10 @@ export async function analyseFreeAnswer(
       samples,
       phrases,
       promptVocabulary(engine.model, request.refText, listenedFor),
-      (phrase) => verdict(phrase, engine.calibration) === 'rendition',
+      (phrase) => {
+        const { verdict, score } = judge(phrase, engine.calibration);
+        return { rendition: verdict === 'rendition', score };
+      },
     ),
   );
   return { analysis, keyPoints };
