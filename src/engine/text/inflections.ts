@@ -20,9 +20,9 @@ const SHORTEST_STEMMED = 4;
 
 /**
  * A crude stem: the same for a word and its regular inflections ("changes", "changing"). A
- * plural of an -ing or -ed word is stripped twice ("buildings", "building"). A final e is
- * dropped ("making", "make") unless it closes a double e: "bees" is not "be", nor "trees"
- * "tre".
+ * word still ending in -ing or -ed once stripped is stripped again, so a plural of one
+ * ("buildings", "hundreds") stems as the word does. A final e is dropped ("making", "make")
+ * unless it closes a double e: "bees" is not "be", nor "trees" "tre".
  */
 export function stemOf(word: string): string {
   const lower = word.toLowerCase();
