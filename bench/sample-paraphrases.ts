@@ -7,9 +7,10 @@
  *
  *   npx tsx bench/sample-paraphrases.ts
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { sameStem } from '../src/engine/text/inflections.js';
@@ -42,6 +43,10 @@ const PARAPHRASES: Record<string, string> = {
 
 const ESPEAK_VOICES = ['en-us', 'en-gb', 'en-us+f2', 'en-us+m3'];
 const FOLDER = mkdtempSync(join(tmpdir(), 'paraphrases-'));
+const MANIFEST = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../resources/samples/manifest.json',
+);
 
 async function reading(text: string, voice: string): Promise<Float32Array> {
   if (voice !== 'festival')
@@ -51,9 +56,9 @@ async function reading(text: string, voice: string): Promise<Float32Array> {
   return (await decodeAudio(new Uint8Array(readFileSync(out)))).samples;
 }
 
-const items = (
-  JSON.parse(readFileSync('resources/samples/manifest.json', 'utf8')) as { items: SampleItem[] }
-).items.filter((item) => PARAPHRASES[item.key]);
+const items = (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { items: SampleItem[] }).items.filter(
+  (item) => PARAPHRASES[item.key],
+);
 const voices = [...ESPEAK_VOICES, ...(festivalAvailable() ? ['festival'] : [])];
 const engine = await loadSpeechEngine();
 const lines = [
@@ -91,6 +96,7 @@ for (const item of items) {
   }
 }
 engine.model.close();
+rmSync(FOLDER, { recursive: true, force: true });
 console.log(lines.join('\n'));
 console.log(
   `\n${totals.atLeast4} of ${totals.answers} answers at content 4 or more; ${totals.unsaid} of ${totals.shown} words shown are never said in the paraphrase (${((100 * totals.unsaid) / Math.max(1, totals.shown)).toFixed(1)}%).`,
