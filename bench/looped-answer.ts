@@ -23,14 +23,10 @@ import {
   EXAMINER_KEYWORDS,
 } from '../test/helpers/examiner-keywords.js';
 import { REPEATABLE_SOX_ENV } from '../test/helpers/repeatable-sox.js';
+import { option } from './command-line.js';
 
 const RATE = 16000;
 const STEP_SECONDS = 0.1;
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
 
 function answerSentences(): string[] {
   if (!process.argv.includes('--one-sentence')) return [...ECONOMY_RETELLING];

@@ -18,7 +18,7 @@ import { decodeAudio } from '../src/engine/audio/decode.js';
 import { sameStem, stemOf } from '../src/engine/text/inflections.js';
 import { isGenericWord } from '../src/engine/text/vocabulary.js';
 import { tokenize } from '../src/engine/text/words.js';
-import { seededRandom } from '../scripts/seeded-random.js';
+import { seededRandom, shuffled } from '../scripts/seeded-random.js';
 import { gaussian, synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 
@@ -111,15 +111,6 @@ const HESITATION_SPELLING: Record<string, string> = { um: 'ummm', uh: 'uhhh' };
 /** A hesitation's length as synthesized (for the answer's length before it is joined). */
 const HESITATION_SECONDS = 0.7;
 const GAP_SECONDS = { min: 0.3, max: 1 };
-
-function shuffled<T>(items: readonly T[], next: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /** A corpus text (upper case) written as a lecture's sentence, its own end mark kept. */
 export function sentence(text: string): string {

@@ -14,7 +14,8 @@ import { spearman } from '../src/engine/evidence/statistics.js';
 import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { isGenericWord } from '../src/engine/text/vocabulary.js';
 import { tokenize } from '../src/engine/text/words.js';
-import { seededRandom } from '../scripts/seeded-random.js';
+import { seededRandom, shuffled } from '../scripts/seeded-random.js';
+import { option } from './command-line.js';
 import { joined, recording, says, sentence } from './retell-cases.js';
 import { corpusAvailable, readLabels, speakerOf, type Label } from './so762-corpus.js';
 import { isTestSpeaker } from './so762-split.js';
@@ -23,22 +24,8 @@ const SAID_SENTENCES = [1, 2, 4, 6, 8];
 const LECTURE_SENTENCES = 8;
 const GAP_SECONDS = 0.5;
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
-
-function drawn<T>(items: readonly T[], count: number, next: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out.slice(0, count);
-}
-
 /** Every distinct word of four letters or more, as written; function words left out unless `all`. */
-function examinerKeywords(lecture: string, all: boolean): string[] {
+function longWords(lecture: string, all: boolean): string[] {
   const words = tokenize(lecture).filter(
     (word) =>
       word.display.replace(/[^a-z]/giu, '').length >= 4 &&
@@ -59,13 +46,13 @@ async function measure(labels: readonly Label[], lectures: number, all: boolean)
   const engine = await loadSpeechEngine();
   const outcomes: Outcome[] = [];
   for (let index = 0; index < lectures; index += 1) {
-    const drawnLabels = drawn(labels, LECTURE_SENTENCES + SAID_SENTENCES.length, next);
+    const drawnLabels = shuffled(labels, next).slice(0, LECTURE_SENTENCES + SAID_SENTENCES.length);
     const lecture = drawnLabels.slice(0, LECTURE_SENTENCES);
     const unrelated = drawnLabels.slice(LECTURE_SENTENCES);
     const lectureText = lecture.map((label) => sentence(label.text)).join(' ');
-    const keywords = examinerKeywords(lectureText, all);
+    const keywords = longWords(lectureText, all);
     for (const [at, said] of SAID_SENTENCES.entries()) {
-      const chosen = new Set(drawn([...lecture.keys()], said, next));
+      const chosen = new Set(shuffled([...lecture.keys()], next).slice(0, said));
       const parts = lecture.filter((_, place) => chosen.has(place));
       if (said < LECTURE_SENTENCES) {
         parts.splice(Math.floor(next() * (parts.length + 1)), 0, unrelated[at]!);

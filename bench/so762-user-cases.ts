@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
-import { seededRandom } from '../scripts/seeded-random.js';
+import { seededRandom, shuffled } from '../scripts/seeded-random.js';
 import { encodeWav } from '../test/helpers/speech-fixtures.js';
 import type { CaseAnalysis } from './so762-analyses.js';
 import { voicedFrames } from './so762-cases.js';
@@ -83,16 +83,6 @@ const ESPEAK_VOICES = ['en-us', 'en-us+f3', 'en-us+m3', 'en-us+f5'];
 const ACCENTED_VOICES = ['cmn', 'hi', 'es', 'it'];
 export const MUSIC_KINDS = ['piano-chords', 'tone-sequence', 'whistle-sweep', 'piano-melody'];
 
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const next = seededRandom(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 export function seedOf(text: string): number {
   let hash = 2166136261;
   for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
@@ -120,13 +110,13 @@ export function replaced(
   const seed = seedOf(`${label.id}:${count}`);
   const candidates = words.flatMap((word, slot) => (/^[A-Z]{3,}$/u.test(word) ? [slot] : []));
   if (candidates.length < count || words.length < 3) return null;
-  const slots = shuffled(candidates, seed)
+  const slots = shuffled(candidates, seededRandom(seed))
     .slice(0, count)
     .sort((a, b) => a - b);
   const own = new Set(words);
   const options = shuffled(
     pool.filter((word) => !own.has(word)),
-    seed + 1,
+    seededRandom(seed + 1),
   );
   const out = [...words];
   slots.forEach((slot, index) => (out[slot] = options[index]!));
@@ -181,7 +171,9 @@ export async function buildUserCases(
   const test = labels.filter((label) => isTestSpeaker(speakerOf(label.id)));
   const pool = replacementPool(labels);
   const pick = (family: Family, usable: (label: Label) => boolean = () => true): Label[] =>
-    shuffled(test, seedOf(family)).filter(usable).slice(0, FAMILY_SIZE[family]);
+    shuffled(test, seededRandom(seedOf(family)))
+      .filter(usable)
+      .slice(0, FAMILY_SIZE[family]);
   const cases: UserCase[] = [];
   const add = (item: Omit<UserCase, 'file'>, extension = 'wav'): void => {
     cases.push({ ...item, file: `${item.id.replace(/[^a-z0-9-]/giu, '_')}.${extension}` });
@@ -384,7 +376,7 @@ export async function babbleOf(
 ): Promise<Float32Array> {
   const others = shuffled(
     labels.filter((label) => isTestSpeaker(speakerOf(label.id)) && speakerOf(label.id) !== speaker),
-    seed,
+    seededRandom(seed),
   );
   const mix = new Float32Array(length);
   const speakers = new Set<string>();

@@ -8,3 +8,13 @@ export function seededRandom(seed: number): () => number {
     return (state >>> 0) / 2 ** 32;
   };
 }
+
+/** The items in an order drawn from `next` (Fisher–Yates). */
+export function shuffled<T>(items: readonly T[], next: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
