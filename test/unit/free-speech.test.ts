@@ -245,6 +245,15 @@ describe('key points', () => {
       spotKeyPoints([point('glacier')], spoken('glacier', -12), BARS)[0]!.found,
     ).not.toBeNull();
   });
+
+  it('hears a point outside any prompt sentence where the answer says the other points too, not where it is the only one', () => {
+    const points = ['glacier', 'melt', 'oceans', 'floods'].map((display) => point(display));
+    const ownWords = spotKeyPoints(points, spoken('glacier melt oceans floods', 0, 0, false), BARS);
+    expect(ownWords.map((entry) => entry.found !== null)).toEqual([true, true, true, true]);
+    const alone = spotKeyPoints(points, spoken('glacier', 0, 0, false), BARS)[0]!;
+    expect(alone.found).toBeNull();
+    expect(alone.confidence).toBeLessThan(ownWords[0]!.confidence);
+  });
 });
 
 /** What was heard, when every word is shown and the speech is the words' own span. */

@@ -134,14 +134,23 @@ export function spotKeyPoints(
   words: readonly SpokenWord[],
   bar: number,
 ): SpottedKeyPoint[] {
-  return keyPoints.map((keyPoint) => {
-    const place = bestPlace(keyPoint, words);
+  const places = keyPoints.map((keyPoint) => keyPointPlaces(keyPoint, words));
+  const shares = topicShares(places.map((own) => own.length > 0));
+  return keyPoints.map((keyPoint, index) => {
+    const place = bestPlace(places[index]!, shares[index]!);
     return {
       keyPoint,
       confidence: place?.confidence ?? 0,
       found: place && place.confidence >= bar ? place : null,
     };
   });
+}
+
+/** For each key point, the share of the others heard somewhere in the answer. */
+export function topicShares(heardSomewhere: readonly boolean[]): number[] {
+  const heard = heardSomewhere.filter(Boolean).length;
+  const others = heardSomewhere.length - 1;
+  return heardSomewhere.map((own) => (others > 0 ? (heard - (own ? 1 : 0)) / others : 0));
 }
 
 /** Every place the key point's words were heard, each with the evidence for it. */
@@ -166,10 +175,13 @@ export function keyPointPlaces(
   return places;
 }
 
-function bestPlace(keyPoint: KeyPoint, words: readonly SpokenWord[]): KeyPointPlace | null {
+function bestPlace(
+  places: ReturnType<typeof keyPointPlaces>,
+  topicShare: number,
+): KeyPointPlace | null {
   let best: KeyPointPlace | null = null;
-  for (const { run, evidence } of keyPointPlaces(keyPoint, words)) {
-    const confidence = saidConfidence(evidence, KEY_POINT_MODEL);
+  for (const { run, evidence } of places) {
+    const confidence = saidConfidence({ ...evidence, topicShare }, KEY_POINT_MODEL);
     if (best === null || confidence > best.confidence)
       best = { confidence, startMs: run[0]!.startMs, endMs: run.at(-1)!.endMs };
   }
@@ -191,5 +203,6 @@ export function runEvidence(run: readonly SpokenWord[]): KeyPointEvidence {
     sentenceScore: Math.min(...run.map((word) => word.sentenceScore)),
     agreement:
       run.reduce((sum, word) => sum + word.agreement * word.frames, 0) / Math.max(1, frames),
+    topicShare: 0,
   };
 }

@@ -4,7 +4,8 @@
  * the free phone loop (the log-likelihood ratio of the forced alignment over the loop), its
  * length in phones (a long phrase that fits reaches the same GOP by chance far less often than
  * a short word), whether its phrase was verified as a prompt sentence and how surely (the
- * verdict's score), and how often the free loop itself heard the expected phones there. Fitted by
+ * verdict's score), how often the free loop itself heard the expected phones there, and, for a
+ * key point, how many of the request's other points the answer says. Fitted by
  * `npx tsx scripts/training/fit-key-points.ts` on speechocean762 retellings of corpus-train
  * speakers (BENCHMARKS.md, key points).
  */
@@ -15,6 +16,7 @@ export interface KeyPointModel {
   followsPrompt: number;
   agreement: number;
   sentenceScore: number;
+  topicShare: number;
 }
 
 export interface KeyPointEvidence {
@@ -25,18 +27,25 @@ export interface KeyPointEvidence {
   agreement: number;
   /** The verdict's score for the prompt sentence its phrase was taken for, 0 for none. */
   sentenceScore: number;
+  /**
+   * The share of the request's other key points heard somewhere in the answer (0–1; 0 for a
+   * word of the transcript): a retelling in the candidate's own words says many of them, where
+   * its phrases follow no prompt sentence, and speech on another topic few.
+   */
+  topicShare: number;
 }
 
 /** The chance a key point was said, where it was heard best. */
 export const KEY_POINT_MODEL: KeyPointModel = {
-  intercept: -2.6577,
-  gop: 0.02073,
-  logPhones: 1.4115,
-  followsPrompt: 4.5452,
-  agreement: 0.1395,
-  // Fitted before the verdict's score was evidence; refitted with it, the external test's F1
-  // moved from 0.83 to 0.84 and content's rank correlation fell from 0.83 to 0.79.
+  intercept: -5.2252,
+  gop: 0.04877,
+  logPhones: 1.3891,
+  followsPrompt: 4.1278,
+  agreement: 0.2327,
+  // Fitted with the verdict's score as evidence too, the external test's content rank
+  // correlation fell from 0.84 to 0.81 (and 0.83 to 0.79 without topicShare).
   sentenceScore: 0,
+  topicShare: 4.172,
 };
 /** A key point with at least this confidence counts as heard (the bar of best F1). */
 export const HEARD_BAR = 0.45;
@@ -56,6 +65,7 @@ export const SHOWN_WORD_MODEL: KeyPointModel = {
   followsPrompt: -12.3584,
   agreement: -0.1951,
   sentenceScore: 16.9821,
+  topicShare: 0,
 };
 /**
  * A word with less confidence is shown as `Unclear`: the lowest bar with 85% of the words
@@ -70,6 +80,7 @@ export function saidConfidence(evidence: KeyPointEvidence, model: KeyPointModel)
     model.logPhones * Math.log(Math.max(1, evidence.phones)) +
     model.followsPrompt * (evidence.followsPrompt ? 1 : 0) +
     model.agreement * evidence.agreement +
-    model.sentenceScore * evidence.sentenceScore;
+    model.sentenceScore * evidence.sentenceScore +
+    model.topicShare * evidence.topicShare;
   return 1 / (1 + Math.exp(-z));
 }
