@@ -126,8 +126,9 @@ export interface SpottedKeyPoint {
 /**
  * Where each key point was said: all its words of one of its ways, in order, one after
  * another in one phrase, in any regular inflection. A place's confidence is the calibrated
- * chance that run of words was said (its GOP over all its frames, its length in phones);
- * a key point counts as said when its best place reaches `bar`.
+ * chance that run of words was said (its GOP over all its frames, its length in phones, and
+ * how many of the other key points the answer says); a key point counts as said when its best
+ * place reaches `bar`.
  */
 export function spotKeyPoints(
   keyPoints: readonly KeyPoint[],
