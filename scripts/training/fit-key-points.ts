@@ -144,9 +144,8 @@ function withTopicShares(rows: readonly Row[]): Row[] {
 }
 
 /**
- * A key point's confidence leaves the verdict's score out: fitted with it, the external test's
- * content rank correlation fell from 0.84 to 0.81 (0.83 to 0.79 before topicShare). A word of the
- * transcript has no topic share.
+ * A key point's confidence leaves the verdict's score out (KEY_POINT_MODEL says why); a word of
+ * the transcript has no topic share.
  */
 function features({ kind, evidence }: Row & { evidence: KeyPointEvidence }): number[] {
   return [
