@@ -13,6 +13,7 @@ import { MODEL_NAMES, type ModelName } from '../src/engine/recognizer/models.js'
 import { analyseCase } from './so762-analyses.js';
 import { buildCases, type Case } from './so762-cases.js';
 import { readLabels, exitUnlessCorpus } from './so762-corpus.js';
+import { option } from './command-line.js';
 
 interface ModelFigures {
   name: ModelName;
@@ -72,8 +73,7 @@ async function measure(name: ModelName, cases: readonly Case[]): Promise<ModelFi
 }
 
 exitUnlessCorpus('bench:models');
-const strideArg = process.argv.indexOf('--stride');
-const stride = strideArg > 0 ? Number(process.argv[strideArg + 1]) : 10;
+const stride = Number(option('--stride') ?? 10);
 // Wrong-sentence cases exist for every 5th utterance: every (stride / 5)th of them is the same
 // recording as the real case sampled.
 const all = buildCases(readLabels(), ['real', 'wrong']);
@@ -88,9 +88,8 @@ console.log(
   '| Model | Cases | Word GOP ROC area, right vs wrong sentence | Answer mean GOP ROC area | Real-time factor |',
 );
 console.log('|---|---|---|---|---|');
-const modelArg = process.argv.indexOf('--model');
-const names =
-  modelArg > 0 ? MODEL_NAMES.filter((name) => name === process.argv[modelArg + 1]) : MODEL_NAMES;
+const model = process.argv.includes('--model') ? option('--model') : null;
+const names = model === null ? MODEL_NAMES : MODEL_NAMES.filter((name) => name === model);
 for (const name of names) {
   const figures = await measure(name, cases);
   console.log(

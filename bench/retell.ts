@@ -45,6 +45,7 @@ import {
 } from './retell-cases.js';
 import { keyPointDecisions } from './retell-key-points.js';
 import { measureNegatives, NEGATIVE_KINDS, type NegativeOutcome } from './retell-negatives.js';
+import { shardOption } from './command-line.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** One cache per acoustic model (EXAMINER_SPEECH_MODEL) and engine, so none are mixed. */
@@ -737,10 +738,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const labels = readLabels();
   const cases = buildExamRetellCases(labels);
-  const shardArg = process.argv.indexOf('--shard');
-  if (shardArg > 0) {
-    const [index, count] = (process.argv[shardArg + 1] ?? '0/1').split('/').map(Number);
-    await fillCache(cases, { index: index ?? 0, count: count ?? 1 });
+  const shard = shardOption();
+  if (shard) {
+    await fillCache(cases, shard);
     process.exit(0);
   }
   if (!process.argv.includes('--cached')) await fillCache(cases, { index: 0, count: 1 });

@@ -26,6 +26,7 @@ import { scoreOverHttp, type HttpOutcome } from './so762-http.js';
 import { measureRuntime, type RuntimeFigures } from './so762-runtime.js';
 import { runIssue19Bench, runIssue19Families } from './so762-issue19.js';
 import { configuredModel, DEFAULT_MODEL } from '../src/engine/recognizer/models.js';
+import { option } from './command-line.js';
 
 const RUNTIME_STRIDE = 10;
 const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
@@ -40,9 +41,8 @@ const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
 };
 
 exitUnlessCorpus('bench:so762');
-const familiesArg = process.argv.indexOf('--families');
-if (process.argv.includes('--users') && familiesArg > 0) {
-  await runIssue19Families((process.argv[familiesArg + 1] ?? '').split(','));
+if (process.argv.includes('--users') && process.argv.includes('--families')) {
+  await runIssue19Families((option('--families') ?? '').split(','));
   process.exit(0);
 }
 if (process.argv.includes('--users')) {

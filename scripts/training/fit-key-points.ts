@@ -39,6 +39,7 @@ import { configuredModel } from '../../src/engine/recognizer/models.js';
 import { keyPointCoverage } from '../../src/shared/key-point-content.js';
 import { spearman } from '../../src/engine/evidence/statistics.js';
 import { sameStem } from '../../src/engine/text/inflections.js';
+import { option, shardOption } from '../../bench/command-line.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CACHE = join(ROOT, '.tmp', `key-points-${configuredModel()}`, 'exam-rows.jsonl');
@@ -374,12 +375,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log('fit-key-points skipped: ../shared/so762 is not beside the repository.');
     process.exit(0);
   }
-  const perCellArg = process.argv.indexOf('--answers-per-cell');
-  const perCell = perCellArg > 0 ? Number(process.argv[perCellArg + 1]) : 2;
-  const shardArg = process.argv.indexOf('--shard');
-  const [index, count] =
-    shardArg > 0 ? (process.argv[shardArg + 1] ?? '0/1').split('/').map(Number) : [0, 1];
-  if (!process.argv.includes('--cached'))
-    await collect(perCell, { index: index ?? 0, count: count ?? 1 });
-  if (shardArg < 0) report(readRows());
+  const perCell = Number(option('--answers-per-cell') ?? 2);
+  const shard = shardOption();
+  if (!process.argv.includes('--cached')) await collect(perCell, shard ?? { index: 0, count: 1 });
+  if (!shard) report(readRows());
 }
