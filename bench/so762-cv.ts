@@ -10,6 +10,7 @@ import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/ev
 import { scoreRepeatSentence } from '../src/engine/scoring/repeat-sentence.js';
 import {
   SPEECH_RATE_BARS,
+  readingRates,
   speechRateBars,
   withSpeechRate,
   type SpeechRateBars,
@@ -127,7 +128,7 @@ export function crossValidate(
       result.outcomes.push(outcome(item.case.kind, scored));
     }
     const rateBars = speechRateBars(
-      trainItems.map((item) => utteranceFeatures(item.analysis).articulationRate),
+      trainItems.map((item) => readingRates(item.analysis, utteranceFeatures(item.analysis))),
     );
     for (const item of items.filter((entry) => inFold(entry.speaker))) {
       const check = checks.get(item.id) ?? { silent: false, cautions: [] };
@@ -182,7 +183,7 @@ export function scoreItem(
   push(result.accuracy, predictBlend(calibration.accuracy, features), label.accuracy, speaker);
   const fluency = predictBlend(calibration.fluency, features);
   const max = calibration.fluency.max;
-  const rated = max * withSpeechRate(fluency / max, features.articulationRate, rateBars);
+  const rated = max * withSpeechRate(fluency / max, readingRates(analysis, features), rateBars);
   push(result.fluency, rated, label.fluency, speaker);
   push(result.fluencyModel, fluency, label.fluency, speaker);
   push(result.total, predictBlend(calibration.total, features), label.total, speaker);

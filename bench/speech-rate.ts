@@ -1,60 +1,157 @@
 /**
- * The speech-rate bars of src/engine/scoring/speech-rate.ts, recomputed from the articulation
- * rate of speechocean762's readings by the corpus-train speakers (the test speakers touch no
- * choice), and where readings slowed with sox (tempo 1/2 and 1/3, train speakers) fall.
+ * The speech-rate bars of src/engine/scoring/speech-rate.ts: which quantiles of the real readings'
+ * sounding rate they sit on, chosen by the fluency correlation in speaker-grouped
+ * cross-validation on speechocean762's corpus-train speakers (the test speakers touch no choice);
+ * the bars those quantiles give on all train readings; and where readings slowed with sox
+ * (tempo 1/2 and 1/3, train speakers) fall.
  * Usage: npx tsx bench/speech-rate.ts (needs the analysis cache of `npm run bench:so762`).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { analyseSpeech } from '../src/engine/evidence/analysis.js';
+import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
 import { utteranceFeatures } from '../src/engine/evidence/features.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import {
   fluencyCeiling,
+  readingRates,
   SPEECH_RATE_BARS,
   speechRateBars,
+  type RateBars,
+  type SpeechRateBars,
+  type SpeechRates,
 } from '../src/engine/scoring/speech-rate.js';
 import { tokenize } from '../src/engine/text/words.js';
-import { loadCorpus } from './so762-analyses.js';
+import { loadCorpus, type CorpusItem } from './so762-analyses.js';
 import { readLabels, SO762_DIR, speakerOf, exitUnlessCorpus } from './so762-corpus.js';
-import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
+import { correlation, crossValidate, FOLDS, speakerFolds } from './so762-cv.js';
+import { isTestSpeaker, trainPart, USERS_CACHE_DIR } from './so762-split.js';
 import { sox } from './so762-user-cases.js';
 
 const SLOWED_EVERY = 25;
+const ARTICULATION: RateBars = { slow: 0, normal: 0.01 };
+/** The sounding rate's quantile pairs tried (none: the articulation rate alone). */
+const SOUNDING_CANDIDATES: (RateBars | null)[] = [
+  null,
+  { slow: 0, normal: 0.01 },
+  { slow: 0.01, normal: 0.02 },
+  { slow: 0.01, normal: 0.05 },
+  { slow: 0.02, normal: 0.05 },
+  { slow: 0.02, normal: 0.1 },
+  { slow: 0.05, normal: 0.1 },
+];
 
-exitUnlessCorpus('speech-rate');
-const corpus = await loadCorpus(() => undefined, { cachedOnly: true });
-const train = corpus.items.filter((item) => !isTestSpeaker(item.speaker));
-const rates = train.map((item) => utteranceFeatures(item.analysis).articulationRate);
-const bars = speechRateBars(rates);
-console.log(
-  `train readings ${train.length}: bars slow ${bars.slow.toFixed(2)}, normal ${bars.normal.toFixed(2)} (shipped ${SPEECH_RATE_BARS.slow}, ${SPEECH_RATE_BARS.normal})`,
-);
-const capped = (values: number[]): number =>
-  values.filter((rate) => fluencyCeiling(rate) < 1).length;
-const test = corpus.items.filter((item) => isTestSpeaker(item.speaker));
-const testRates = test.map((item) => utteranceFeatures(item.analysis).articulationRate);
-console.log(
-  `readings under a ceiling: train ${capped(rates)}/${rates.length}, test ${capped(testRates)}/${testRates.length}`,
-);
+const rates = (analysis: SpeechAnalysis): SpeechRates =>
+  readingRates(analysis, utteranceFeatures(analysis));
 
-const folder = join(USERS_CACHE_DIR, 'slowed-train');
-mkdirSync(folder, { recursive: true });
-const model = await loadAcousticModel();
-const labels = readLabels().filter((label) => !isTestSpeaker(speakerOf(label.id)));
-for (const tempo of [1 / 2, 1 / 3]) {
-  const ceilings: number[] = [];
+function barsFor(items: readonly CorpusItem[], sounding: RateBars | null) {
+  const bars = speechRateBars(
+    items.map((item) => rates(item.analysis)),
+    {
+      articulation: ARTICULATION,
+      sounding: sounding ?? ARTICULATION,
+    },
+  );
+  return sounding ? bars : { ...bars, sounding: { slow: 0, normal: 0 } };
+}
+
+/** The rates of every SLOWED_EVERY-th train reading slowed with sox to `tempo`. */
+async function slowedRates(tempo: number): Promise<SpeechRates[]> {
+  const folder = join(USERS_CACHE_DIR, 'slowed-train');
+  mkdirSync(folder, { recursive: true });
+  const model = await loadAcousticModel();
+  const labels = readLabels().filter((label) => !isTestSpeaker(speakerOf(label.id)));
+  const result: SpeechRates[] = [];
   for (const label of labels.filter((_, index) => index % SLOWED_EVERY === 0)) {
     const out = join(folder, `${label.id}-${tempo.toFixed(2)}.wav`);
     await sox([join(SO762_DIR, 'audio', `${label.id}.wav`), out, 'tempo', '-s', String(tempo)]);
     const { samples } = await decodeAudio(new Uint8Array(readFileSync(out)));
-    const analysis = analyseSpeech(model, samples, tokenize(label.text));
-    ceilings.push(fluencyCeiling(utteranceFeatures(analysis).articulationRate));
+    result.push(rates(analyseSpeech(model, samples, tokenize(label.text))));
   }
-  const low = ceilings.filter((ceiling) => ceiling <= 0.4).length;
+  model.close();
+  return result;
+}
+
+exitUnlessCorpus('speech-rate');
+const corpus = await loadCorpus(() => undefined, { cachedOnly: true });
+const train = trainPart(corpus);
+const slowed = { half: await slowedRates(1 / 2), third: await slowedRates(1 / 3) };
+console.log(
+  `train readings ${train.items.length}, ${slowed.third.length} of them slowed; shipped bars ${JSON.stringify(SPEECH_RATE_BARS)}`,
+);
+
+// The fluency model's out-of-fold predictions, in crossValidate's order (fold by fold).
+const validation = crossValidate(train.items, train.cases, new Map());
+const folds = speakerFolds(train.cases.map((item) => item.case.speaker));
+const ordered = Array.from({ length: FOLDS }, (_, fold) =>
+  train.items.filter((item) => folds.get(item.speaker) === fold),
+);
+const predicted = validation.fluencyModel.predicted;
+const share = (values: readonly SpeechRates[], bars: SpeechRateBars): number =>
+  values.filter((value) => fluencyCeiling(value, bars) <= 0.4).length / values.length;
+
+interface Trial {
+  candidate: RateBars | null;
+  r: number;
+  third: number;
+}
+const trials: Trial[] = [];
+console.log(
+  `fluency model alone, cross-validated r ${correlation(validation.fluencyModel).toFixed(5)}`,
+);
+console.log(
+  'sounding quantiles | cross-validated fluency r | train readings capped (their expert fluency, mean) | slowed ×2 / ×3 at most 2 of 5 | bars',
+);
+for (const candidate of SOUNDING_CANDIDATES) {
+  const rated: number[] = [];
+  ordered.forEach((items, fold) => {
+    const bars = barsFor(
+      train.items.filter((item) => folds.get(item.speaker) !== fold),
+      candidate,
+    );
+    for (const item of items) {
+      const fluency = predicted[rated.length]!;
+      rated.push(10 * Math.min(fluency / 10, fluencyCeiling(rates(item.analysis), bars)));
+    }
+  });
+  const bars = barsFor(train.items, candidate);
+  const capped = train.items.filter((item) => fluencyCeiling(rates(item.analysis), bars) < 1);
+  const expert =
+    capped.reduce((sum, item) => sum + item.label.fluency, 0) / Math.max(1, capped.length);
+  const trial = {
+    candidate,
+    r: correlation({ ...validation.fluencyModel, predicted: rated }),
+    third: share(slowed.third, bars),
+  };
+  trials.push(trial);
   console.log(
-    `tempo ${tempo.toFixed(2)}: ${ceilings.length} readings, fluency ceiling ≤ 2 of 5 in ${low} (${((100 * low) / ceilings.length).toFixed(0)}%)`,
+    `${candidate ? `${candidate.slow}, ${candidate.normal}` : 'none'} | ${trial.r.toFixed(5)} | ${capped.length} (${expert.toFixed(1)}) | ${percent(share(slowed.half, bars))} / ${percent(trial.third)} | ${JSON.stringify(bars.sounding)}`,
   );
 }
-model.close();
+
+// Catch the most slowed readings without costing real learners: r at least the articulation rate's alone.
+const floor = trials[0]!.r;
+const chosen = trials
+  .filter((trial) => trial.candidate !== null && trial.r >= floor)
+  .sort((a, b) => b.third - a.third || b.r - a.r)[0];
+console.log(`chosen sounding quantiles: ${JSON.stringify(chosen?.candidate ?? null)}`);
+console.log(
+  `bars on all train readings (the quantiles in speech-rate.ts): ${JSON.stringify(speechRateBars(train.items.map((item) => rates(item.analysis))))}`,
+);
+
+// The experts' fluency (0–10) of the slowest 2% of the train readings by each measure.
+for (const measure of ['articulation', 'sounding'] as const) {
+  const slowest = [...train.items]
+    .sort(
+      (a, b) => (rates(a.analysis)[measure] ?? Infinity) - (rates(b.analysis)[measure] ?? Infinity),
+    )
+    .slice(0, Math.round(0.02 * train.items.length))
+    .map((item) => item.label.fluency);
+  console.log(
+    `slowest 2% by the ${measure} rate: expert fluency ${Math.min(...slowest)}–${Math.max(...slowest)}, mean ${(slowest.reduce((sum, value) => sum + value, 0) / slowest.length).toFixed(1)}`,
+  );
+}
+
+function percent(value: number): string {
+  return `${(100 * value).toFixed(0)}%`;
+}

@@ -49,6 +49,7 @@ function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
     fillers: [],
     loopPhones: [],
     totalFrames: 300,
+    soundingFrames: 0,
     falseStart: [],
     decodedPath: [],
   };
@@ -284,6 +285,7 @@ describe('context features', () => {
     fillers: [],
     loopPhones: [],
     totalFrames: 400,
+    soundingFrames: 400,
     falseStart: [],
     decodedPath: [],
   };

@@ -7,7 +7,7 @@ import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 import type { TextWord } from '../text/words.js';
 import { senoneGop } from './gop.js';
 import { restartAfterPause, splitFalseStart, type SplitReading } from './false-start.js';
-import { frameLevels, levelOf } from './levels.js';
+import { frameLevels, levelOf, soundingFrames } from './levels.js';
 import { shiftSegment, shiftWord, type HeardWord, type SpeechAnalysis } from './speech-analysis.js';
 import { acceptedWords } from './word-acceptance.js';
 
@@ -68,6 +68,7 @@ export function analyseSpeech(
     fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
     falseStart,
     totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
+    soundingFrames: soundingFrames(levels, offset),
   };
 }
 
@@ -95,7 +96,7 @@ function analyseReading(
   samples: Float32Array,
   reference: TextWord[],
   decoded: DecodedSegment[],
-): Omit<SpeechAnalysis, 'falseStart' | 'heard' | 'decodedPath'> {
+): Omit<SpeechAnalysis, 'falseStart' | 'heard' | 'decodedPath' | 'soundingFrames'> {
   const slots = assignSlots(decoded, reference);
   const accepted = decoded.flatMap((segment, index): Candidate[] =>
     senoneGop(segment) >= WORD_REJECT_SCORE_PER_FRAME

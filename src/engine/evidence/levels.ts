@@ -3,6 +3,11 @@ import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 /** A frame's level is read against this quantile of the answer's frame levels: its loud part. */
 const LOUD_QUANTILE = 0.95;
 const QUIETEST_DB = -80;
+/** A frame sounds (the voice, not the room) within this many dB of the loud frames… */
+const SOUNDING_UNDER_LOUD_DB = 20;
+/** …and this far over the quiet ones (QUIET_QUANTILE), so that steady noise never does. */
+const SOUNDING_OVER_QUIET_DB = 6;
+const QUIET_QUANTILE = 0.1;
 
 /** Each recogniser frame's level in dB against the answer's loud frames (LOUD_QUANTILE). */
 export function frameLevels(samples: Float32Array): Float64Array {
@@ -22,4 +27,14 @@ export function frameLevels(samples: Float32Array): Float64Array {
 export function levelOf(levels: Float64Array, startFrame: number, endFrame: number): number {
   const run = levels.subarray(Math.max(0, startFrame), Math.max(0, endFrame + 1));
   return run.length > 0 ? run.reduce((sum, level) => sum + level, 0) / run.length : QUIETEST_DB;
+}
+
+/**
+ * How many frames from `from` on sound: the time the answer's voice is heard, pauses apart,
+ * measured by level alone, so that it does not depend on where the aligner puts the phones.
+ */
+export function soundingFrames(levels: Float64Array, from = 0): number {
+  const quiet = [...levels].sort((a, b) => a - b)[Math.floor(QUIET_QUANTILE * (levels.length - 1))];
+  const bar = Math.max(-SOUNDING_UNDER_LOUD_DB, (quiet ?? 0) + SOUNDING_OVER_QUIET_DB);
+  return levels.subarray(Math.max(0, from)).filter((level) => level > bar).length;
 }

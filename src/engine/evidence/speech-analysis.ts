@@ -32,6 +32,11 @@ export interface SpeechAnalysis {
   loopPhones: string[];
   totalFrames: number;
   /**
+   * Frames of the reading (a false start apart) loud enough to be the voice (levels.ts): the
+   * time the sentence took to say, whatever the aligner made of it.
+   */
+  soundingFrames: number;
+  /**
    * Words the reader said and abandoned before starting the sentence again (a false start),
    * with the decoder's timings; none of them is a reading of a reference word.
    */
@@ -54,6 +59,7 @@ export function nothingHeard(
     fillers: [],
     loopPhones: [],
     totalFrames,
+    soundingFrames: 0,
     falseStart: [],
     decodedPath: [...decodedPath],
   };

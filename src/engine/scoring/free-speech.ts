@@ -237,7 +237,8 @@ export function phraseDelivery(
         accuracy: predictBlend(calibration.accuracy, features) / calibration.accuracy.max,
         fluency: withSpeechRate(
           predictBlend(calibration.fluency, features) / calibration.fluency.max,
-          features.articulationRate,
+          // A phrase in the answer's own words aligns only its key points: no sounding rate.
+          { articulation: features.articulationRate },
         ),
         pauses:
           innerPauses(phrase.analysis).length +

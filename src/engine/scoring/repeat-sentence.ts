@@ -8,7 +8,7 @@ import { repeatSentenceMark } from './content.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import { predictBlend, type Calibration } from './models/calibration.js';
 import type { SpeakingResult } from './result.js';
-import { withSpeechRate } from './speech-rate.js';
+import { readingRates, withSpeechRate } from './speech-rate.js';
 import * as say from './suggestions.js';
 import { verdict } from './verdict.js';
 import { sequenceWords } from './words.js';
@@ -94,7 +94,7 @@ function delivery(input: ScoringInput): Delivery {
         pronunciation: predictBlend(calibration.accuracy, features) / calibration.accuracy.max,
         fluency: withSpeechRate(
           predictBlend(calibration.fluency, features) / calibration.fluency.max,
-          features.articulationRate,
+          readingRates(analysis, features),
         ),
         pauses: innerPauses(analysis).length,
       },
