@@ -128,7 +128,13 @@ export function crossValidate(
       result.outcomes.push(outcome(item.case.kind, scored));
     }
     const rateBars = speechRateBars(
-      trainItems.map((item) => readingRates(item.analysis, utteranceFeatures(item.analysis))),
+      trainItems.map((item) =>
+        readingRates(
+          item.analysis,
+          utteranceFeatures(item.analysis),
+          checks.get(item.id)?.cautions ?? [],
+        ),
+      ),
     );
     for (const item of items.filter((entry) => inFold(entry.speaker))) {
       const check = checks.get(item.id) ?? { silent: false, cautions: [] };
@@ -183,7 +189,8 @@ export function scoreItem(
   push(result.accuracy, predictBlend(calibration.accuracy, features), label.accuracy, speaker);
   const fluency = predictBlend(calibration.fluency, features);
   const max = calibration.fluency.max;
-  const rated = max * withSpeechRate(fluency / max, readingRates(analysis, features), rateBars);
+  const rates = readingRates(analysis, features, check.cautions);
+  const rated = max * withSpeechRate(fluency / max, rates, rateBars);
   push(result.fluency, rated, label.fluency, speaker);
   push(result.fluencyModel, fluency, label.fluency, speaker);
   push(result.total, predictBlend(calibration.total, features), label.total, speaker);

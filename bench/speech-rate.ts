@@ -1,14 +1,17 @@
 /**
- * The speech-rate bars of src/engine/scoring/speech-rate.ts: which quantiles of the real readings'
- * sounding rate they sit on, chosen by the fluency correlation in speaker-grouped
- * cross-validation on speechocean762's corpus-train speakers (the test speakers touch no choice);
- * the bars those quantiles give on all train readings; and where readings slowed with sox
- * (tempo 1/2 and 1/3, train speakers) fall.
+ * The speech-rate bars of src/engine/scoring/speech-rate.ts. On speechocean762's corpus-train
+ * speakers only: which quantiles of the real readings' sounding rate the bars sit on (those that
+ * hold the most train readings slowed to a third with sox at 2 of 5, while the fluency r in
+ * speaker-grouped cross-validation stays at least the articulation rate's alone), and the bars
+ * those quantiles give on all train readings. Then, touching no choice, the fluency r of the 60
+ * test speakers under the calibration fitted on the train speakers.
  * Usage: npx tsx bench/speech-rate.ts (needs the analysis cache of `npm run bench:so762`).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { audioCautions, type AudioCaution } from '../src/engine/audio/cautions.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
+import { analyseQuality } from '../src/engine/audio/quality.js';
 import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
 import { utteranceFeatures } from '../src/engine/evidence/features.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
@@ -21,11 +24,18 @@ import {
   type SpeechRateBars,
   type SpeechRates,
 } from '../src/engine/scoring/speech-rate.js';
+import { predictBlend } from '../src/engine/scoring/models/calibration.js';
 import { tokenize } from '../src/engine/text/words.js';
-import { loadCorpus, type CorpusItem } from './so762-analyses.js';
+import { audioChecks, loadCorpus, type CorpusItem } from './so762-analyses.js';
 import { readLabels, SO762_DIR, speakerOf, exitUnlessCorpus } from './so762-corpus.js';
 import { correlation, crossValidate, FOLDS, speakerFolds } from './so762-cv.js';
-import { isTestSpeaker, trainPart, USERS_CACHE_DIR } from './so762-split.js';
+import {
+  isTestSpeaker,
+  testPart,
+  trainOnlyCalibration,
+  trainPart,
+  USERS_CACHE_DIR,
+} from './so762-split.js';
 import { sox } from './so762-user-cases.js';
 
 const SLOWED_EVERY = 25;
@@ -41,17 +51,17 @@ const SOUNDING_CANDIDATES: (RateBars | null)[] = [
   { slow: 0.05, normal: 0.1 },
 ];
 
-const rates = (analysis: SpeechAnalysis): SpeechRates =>
-  readingRates(analysis, utteranceFeatures(analysis));
+const rates = (analysis: SpeechAnalysis, cautions: readonly AudioCaution[]): SpeechRates =>
+  readingRates(analysis, utteranceFeatures(analysis), cautions);
+/** Each train reading's rates, under the audio check's cautions. */
+const itemRates = new Map<string, SpeechRates>();
+const rateOf = (item: CorpusItem): SpeechRates => itemRates.get(item.id)!;
 
 function barsFor(items: readonly CorpusItem[], sounding: RateBars | null) {
-  const bars = speechRateBars(
-    items.map((item) => rates(item.analysis)),
-    {
-      articulation: ARTICULATION,
-      sounding: sounding ?? ARTICULATION,
-    },
-  );
+  const bars = speechRateBars(items.map(rateOf), {
+    articulation: ARTICULATION,
+    sounding: sounding ?? ARTICULATION,
+  });
   return sounding ? bars : { ...bars, sounding: { slow: 0, normal: 0 } };
 }
 
@@ -66,7 +76,12 @@ async function slowedRates(tempo: number): Promise<SpeechRates[]> {
     const out = join(folder, `${label.id}-${tempo.toFixed(2)}.wav`);
     await sox([join(SO762_DIR, 'audio', `${label.id}.wav`), out, 'tempo', '-s', String(tempo)]);
     const { samples } = await decodeAudio(new Uint8Array(readFileSync(out)));
-    result.push(rates(analyseSpeech(model, samples, tokenize(label.text))));
+    const quality = await analyseQuality({
+      samples,
+      sampleRate: 16000,
+      durationSeconds: samples.length / 16000,
+    });
+    result.push(rates(analyseSpeech(model, samples, tokenize(label.text)), audioCautions(quality)));
   }
   model.close();
   return result;
@@ -75,13 +90,16 @@ async function slowedRates(tempo: number): Promise<SpeechRates[]> {
 exitUnlessCorpus('speech-rate');
 const corpus = await loadCorpus(() => undefined, { cachedOnly: true });
 const train = trainPart(corpus);
+const checks = await audioChecks(train.items);
+for (const item of train.items)
+  itemRates.set(item.id, rates(item.analysis, checks.get(item.id)?.cautions ?? []));
 const slowed = { half: await slowedRates(1 / 2), third: await slowedRates(1 / 3) };
 console.log(
   `train readings ${train.items.length}, ${slowed.third.length} of them slowed; shipped bars ${JSON.stringify(SPEECH_RATE_BARS)}`,
 );
 
 // The fluency model's out-of-fold predictions, in crossValidate's order (fold by fold).
-const validation = crossValidate(train.items, train.cases, new Map());
+const validation = crossValidate(train.items, train.cases, checks);
 const folds = speakerFolds(train.cases.map((item) => item.case.speaker));
 const ordered = Array.from({ length: FOLDS }, (_, fold) =>
   train.items.filter((item) => folds.get(item.speaker) === fold),
@@ -111,11 +129,11 @@ for (const candidate of SOUNDING_CANDIDATES) {
     );
     for (const item of items) {
       const fluency = predicted[rated.length]!;
-      rated.push(10 * Math.min(fluency / 10, fluencyCeiling(rates(item.analysis), bars)));
+      rated.push(10 * Math.min(fluency / 10, fluencyCeiling(rateOf(item), bars)));
     }
   });
   const bars = barsFor(train.items, candidate);
-  const capped = train.items.filter((item) => fluencyCeiling(rates(item.analysis), bars) < 1);
+  const capped = train.items.filter((item) => fluencyCeiling(rateOf(item), bars) < 1);
   const expert =
     capped.reduce((sum, item) => sum + item.label.fluency, 0) / Math.max(1, capped.length);
   const trial = {
@@ -136,21 +154,40 @@ const chosen = trials
   .sort((a, b) => b.third - a.third || b.r - a.r)[0];
 console.log(`chosen sounding quantiles: ${JSON.stringify(chosen?.candidate ?? null)}`);
 console.log(
-  `bars on all train readings (the quantiles in speech-rate.ts): ${JSON.stringify(speechRateBars(train.items.map((item) => rates(item.analysis))))}`,
+  `bars on all train readings (the quantiles in speech-rate.ts): ${JSON.stringify(speechRateBars(train.items.map(rateOf)))}`,
 );
 
 // The experts' fluency (0–10) of the slowest 2% of the train readings by each measure.
 for (const measure of ['articulation', 'sounding'] as const) {
   const slowest = [...train.items]
-    .sort(
-      (a, b) => (rates(a.analysis)[measure] ?? Infinity) - (rates(b.analysis)[measure] ?? Infinity),
-    )
+    .sort((a, b) => (rateOf(a)[measure] ?? Infinity) - (rateOf(b)[measure] ?? Infinity))
     .slice(0, Math.round(0.02 * train.items.length))
     .map((item) => item.label.fluency);
   console.log(
     `slowest 2% by the ${measure} rate: expert fluency ${Math.min(...slowest)}–${Math.max(...slowest)}, mean ${(slowest.reduce((sum, value) => sum + value, 0) / slowest.length).toFixed(1)}`,
   );
 }
+
+// The external test: the 60 test speakers, the calibration fitted on the train speakers only.
+const calibration = trainOnlyCalibration(corpus);
+const test = testPart(corpus).items;
+const testChecks = await audioChecks(test);
+const expert = test.map((item) => item.label.fluency);
+const speakers = test.map((item) => item.speaker);
+const external = (ceiling: (rates: SpeechRates) => number): number =>
+  correlation({
+    expert,
+    speakers,
+    predicted: test.map((item) => {
+      const features = utteranceFeatures(item.analysis);
+      const cautions = testChecks.get(item.id)?.cautions ?? [];
+      const rated = readingRates(item.analysis, features, cautions);
+      return Math.min(predictBlend(calibration.fluency, features), 10 * ceiling(rated));
+    }),
+  });
+console.log(
+  `external fluency r (60 test speakers): the model alone ${external(() => 1).toFixed(4)}, under the articulation rate's ceiling ${external((rated) => fluencyCeiling({ articulation: rated.articulation })).toFixed(4)}, under both ${external((rated) => fluencyCeiling(rated)).toFixed(4)}`,
+);
 
 function percent(value: number): string {
   return `${(100 * value).toFixed(0)}%`;

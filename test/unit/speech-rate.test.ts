@@ -3,6 +3,7 @@ import type { SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.j
 import { nothingHeard } from '../../src/engine/evidence/speech-analysis.js';
 import {
   fluencyCeiling,
+  readingRates,
   SPEECH_RATE_BARS,
   soundingRate,
   speechRateBars,
@@ -72,5 +73,17 @@ describe('the sounding rate', () => {
     };
     expect(soundingRate(analysis)).toBeCloseTo(3, 6);
     expect(soundingRate(nothingHeard(500))).toBeUndefined();
+    expect(readingRates(analysis, { articulationRate: 8 }, ['clipped'])).toEqual({
+      articulation: 8,
+      sounding: 3,
+    });
+  });
+
+  it('does not count over a noisy background, where the pauses sound too', () => {
+    const analysis: SpeechAnalysis = { ...nothingHeard(500), soundingFrames: 200 };
+    expect(readingRates(analysis, { articulationRate: 8 }, ['noisy'])).toEqual({
+      articulation: 8,
+      sounding: undefined,
+    });
   });
 });

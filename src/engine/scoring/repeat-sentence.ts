@@ -94,7 +94,7 @@ function delivery(input: ScoringInput): Delivery {
         pronunciation: predictBlend(calibration.accuracy, features) / calibration.accuracy.max,
         fluency: withSpeechRate(
           predictBlend(calibration.fluency, features) / calibration.fluency.max,
-          readingRates(analysis, features),
+          readingRates(analysis, features, cautions),
         ),
         pauses: innerPauses(analysis).length,
       },
