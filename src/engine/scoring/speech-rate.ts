@@ -107,7 +107,7 @@ export function withSpeechRate(
 }
 
 /** A measure's bars from real readings' rates of it (training speakers only). */
-export function rateBars(rates: readonly number[], quantiles: RateBars): RateBars {
+function rateBars(rates: readonly number[], quantiles: RateBars): RateBars {
   const sorted = [...rates].sort((a, b) => a - b);
   const at = (fraction: number): number =>
     sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
