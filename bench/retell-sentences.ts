@@ -23,7 +23,7 @@ import {
   type ExamRetellCase,
 } from './retell-cases.js';
 import { corpusAvailable, readLabels } from './so762-corpus.js';
-import { shardOption } from './command-line.js';
+import { shardOption, WHOLE } from './command-line.js';
 
 const RATE = 16000;
 const INSIDE_SAMPLES = 0.2 * RATE;
@@ -96,7 +96,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log('retell-sentences skipped: ../shared/so762 is not beside the repository.');
     process.exit(0);
   }
-  const { index, count } = shardOption() ?? { index: 0, count: 1 };
+  const { index, count } = shardOption() ?? WHOLE;
   const seen = new Set<string>();
   const answers = buildExamRetellCases(readLabels()).filter(
     (item) =>

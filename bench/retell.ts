@@ -45,7 +45,7 @@ import {
 } from './retell-cases.js';
 import { keyPointDecisions } from './retell-key-points.js';
 import { measureNegatives, NEGATIVE_KINDS, type NegativeOutcome } from './retell-negatives.js';
-import { shardOption } from './command-line.js';
+import { shardOption, WHOLE } from './command-line.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** One cache per acoustic model (EXAMINER_SPEECH_MODEL) and engine, so none are mixed. */
@@ -743,7 +743,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await fillCache(cases, shard);
     process.exit(0);
   }
-  if (!process.argv.includes('--cached')) await fillCache(cases, { index: 0, count: 1 });
+  if (!process.argv.includes('--cached')) await fillCache(cases, WHOLE);
   const timed = !process.argv.includes('--no-runtime');
   const runtime = timed ? await measureRuntime(labels) : null;
   const negatives = timed ? await measureNegatives(answersOf(cases), NEGATIVE_ANSWERS) : [];

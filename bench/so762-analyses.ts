@@ -14,6 +14,7 @@ import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { configuredModel } from '../src/engine/recognizer/models.js';
+import { WHOLE, type Shard } from './command-line.js';
 import { analysisFingerprint } from './fingerprint.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
 import { readLabels, type Label } from './so762-corpus.js';
@@ -68,7 +69,7 @@ export async function analyseCase(model: AcousticModel, item: Case): Promise<Cas
 /** Analyses the cases the cache lacks (those of this shard) and returns every cached one. */
 export async function analyseCases(
   cases: readonly Case[],
-  shard = { index: 0, count: 1 },
+  shard: Shard = WHOLE,
   log: (line: string) => void = () => undefined,
 ): Promise<Map<string, CaseAnalysis>> {
   const cache = readCachedAnalyses();
@@ -116,9 +117,7 @@ export async function loadCorpus(
 ): Promise<Corpus> {
   const labels = readLabels();
   const cases = buildCases(labels, CASE_KINDS);
-  const analyses = cachedOnly
-    ? readCachedAnalyses()
-    : await analyseCases(cases, { index: 0, count: 1 }, log);
+  const analyses = cachedOnly ? readCachedAnalyses() : await analyseCases(cases, WHOLE, log);
   const byId = new Map(labels.map((label) => [label.id, label]));
   const items = cases.flatMap((item): CaseItem[] => {
     const row = analyses.get(item.id);

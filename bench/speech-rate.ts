@@ -40,6 +40,8 @@ import { sox } from './so762-user-cases.js';
 
 const SLOWED_EVERY = 25;
 const ARTICULATION: RateBars = { slow: 0, normal: 0.01 };
+/** Bars no rate falls under: the sounding rate caps nothing. */
+const NEVER: RateBars = { slow: 0, normal: 0 };
 /** The sounding rate's quantile pairs tried (none: the articulation rate alone). */
 const SOUNDING_CANDIDATES: (RateBars | null)[] = [
   null,
@@ -60,9 +62,9 @@ const rateOf = (item: CorpusItem): SpeechRates => itemRates.get(item.id)!;
 function barsFor(items: readonly CorpusItem[], sounding: RateBars | null) {
   const bars = speechRateBars(items.map(rateOf), {
     articulation: ARTICULATION,
-    sounding: sounding ?? ARTICULATION,
+    sounding: sounding ?? NEVER,
   });
-  return sounding ? bars : { ...bars, sounding: { slow: 0, normal: 0 } };
+  return sounding ? bars : { ...bars, sounding: NEVER };
 }
 
 /** The rates of every SLOWED_EVERY-th train reading slowed with sox to `tempo`. */
@@ -75,13 +77,9 @@ async function slowedRates(tempo: number): Promise<SpeechRates[]> {
   for (const label of labels.filter((_, index) => index % SLOWED_EVERY === 0)) {
     const out = join(folder, `${label.id}-${tempo.toFixed(2)}.wav`);
     await sox([join(SO762_DIR, 'audio', `${label.id}.wav`), out, 'tempo', '-s', String(tempo)]);
-    const { samples } = await decodeAudio(new Uint8Array(readFileSync(out)));
-    const quality = await analyseQuality({
-      samples,
-      sampleRate: 16000,
-      durationSeconds: samples.length / 16000,
-    });
-    result.push(rates(analyseSpeech(model, samples, tokenize(label.text)), audioCautions(quality)));
+    const audio = await decodeAudio(new Uint8Array(readFileSync(out)));
+    const cautions = audioCautions(await analyseQuality(audio));
+    result.push(rates(analyseSpeech(model, audio.samples, tokenize(label.text)), cautions));
   }
   model.close();
   return result;

@@ -39,7 +39,7 @@ import { configuredModel } from '../../src/engine/recognizer/models.js';
 import { keyPointCoverage } from '../../src/shared/key-point-content.js';
 import { spearman } from '../../src/engine/evidence/statistics.js';
 import { sameStem } from '../../src/engine/text/inflections.js';
-import { option, shardOption } from '../../bench/command-line.js';
+import { option, shardOption, WHOLE } from '../../bench/command-line.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CACHE = join(ROOT, '.tmp', `key-points-${configuredModel()}`, 'exam-rows.jsonl');
@@ -377,6 +377,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const perCell = Number(option('--answers-per-cell') ?? 2);
   const shard = shardOption();
-  if (!process.argv.includes('--cached')) await collect(perCell, shard ?? { index: 0, count: 1 });
+  if (!process.argv.includes('--cached')) await collect(perCell, shard ?? WHOLE);
   if (!shard) report(readRows());
 }

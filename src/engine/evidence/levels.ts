@@ -1,4 +1,5 @@
 import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
+import { quantile } from './statistics.js';
 
 /** A frame's level is read against this quantile of the answer's frame levels: its loud part. */
 const LOUD_QUANTILE = 0.95;
@@ -19,7 +20,7 @@ export function frameLevels(samples: Float32Array): Float64Array {
       energy += samples[i]! ** 2;
     levels[frame] = Math.max(QUIETEST_DB, 10 * Math.log10(energy / SAMPLES_PER_FRAME + 1e-12));
   }
-  const loud = [...levels].sort((a, b) => a - b)[Math.floor(LOUD_QUANTILE * (count - 1))] ?? 0;
+  const loud = quantile(Array.from(levels), LOUD_QUANTILE);
   return levels.map((level) => level - loud);
 }
 
@@ -34,7 +35,7 @@ export function levelOf(levels: Float64Array, startFrame: number, endFrame: numb
  * measured by level alone, so that it does not depend on where the aligner puts the phones.
  */
 export function soundingFrames(levels: Float64Array, from = 0): number {
-  const quiet = [...levels].sort((a, b) => a - b)[Math.floor(QUIET_QUANTILE * (levels.length - 1))];
-  const bar = Math.max(-SOUNDING_UNDER_LOUD_DB, (quiet ?? 0) + SOUNDING_OVER_QUIET_DB);
+  const quiet = quantile(Array.from(levels), QUIET_QUANTILE);
+  const bar = Math.max(-SOUNDING_UNDER_LOUD_DB, quiet + SOUNDING_OVER_QUIET_DB);
   return levels.subarray(Math.max(0, from)).filter((level) => level > bar).length;
 }
