@@ -122,6 +122,22 @@ describe('a restart after a pause', () => {
     ).toBeNull();
   });
 
+  it('aligns the reading from its first word over speech, not from a copy in the pause', () => {
+    // The decode after the pause puts a copy of "the" into its quiet, then reads on from "cat".
+    const copy = {
+      decodeGrammar: () => [
+        segment('the', 0, 10),
+        segment('<sil>', 10, 50),
+        ...path('cat sat on the mat', 60),
+      ],
+    } as unknown as AcousticModel;
+    const split = restartAfterPause(copy, samples, reference, firstPass);
+    expect(split?.falseStart.map((word) => word.text)).toEqual(['the', 'cat']);
+    expect(split?.reading.map((word) => [word.text, word.startFrame])).toEqual(
+      ['cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, 90 + index * 10]),
+    );
+  });
+
   it('keeps the reading when the audio after the pause does not hold the same words', () => {
     const { model } = modelHearing('sat on the mat');
     expect(restartAfterPause(model, samples, reference, firstPass)).toBeNull();

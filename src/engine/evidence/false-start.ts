@@ -131,7 +131,13 @@ function decodeRestart(
   if (!again || reading.length < words || 2 * sum(again.map(quiet)) > sum(again.map(frameCount)))
     return null;
   const head = decodedPath.filter((segment) => segment.endFrame < fromFrame);
-  return { decodedPath: [...head, ...tail], falseStart, reading };
+  // The reading is aligned from its first word said over speech, not from a copy in the quiet.
+  const spoken = reading.findIndex((segment) => 2 * quiet(segment) <= frameCount(segment));
+  return {
+    decodedPath: [...head, ...tail],
+    falseStart,
+    reading: reading.slice(Math.max(0, spoken)),
+  };
 }
 
 function spokenWords(segments: readonly DecodedSegment[]): string[] {
