@@ -127,12 +127,13 @@ function decodeRestart(
   // the next word misheard ("Mike <pause> likes" heard as "Mike <pause> Mike"). Decoded from
   // the pause on, the grammar's first words also fit into its quiet as short copies: the words
   // said again must be mostly speech.
+  const mostlySpeech = (segments: readonly DecodedSegment[]): boolean =>
+    2 * sum(segments.map(quiet)) <= sum(segments.map(frameCount));
   const words = decodedPath.filter((segment) => !isFiller(segment.text)).length;
-  if (!again || reading.length < words || 2 * sum(again.map(quiet)) > sum(again.map(frameCount)))
-    return null;
+  if (!again || reading.length < words || !mostlySpeech(again)) return null;
   const head = decodedPath.filter((segment) => segment.endFrame < fromFrame);
   // The reading is aligned from its first word said over speech, not from a copy in the quiet.
-  const spoken = reading.findIndex((segment) => 2 * quiet(segment) <= frameCount(segment));
+  const spoken = reading.findIndex((segment) => mostlySpeech([segment]));
   return {
     decodedPath: [...head, ...tail],
     falseStart,
