@@ -26,6 +26,7 @@ import {
   speakerFolds,
   type AudioCheck,
   type CrossValidation,
+  type Pairs,
 } from './so762-cv.js';
 import { engineFingerprint } from './fingerprint.js';
 import { testPart, trainOnlyCalibration, trainPart, USERS_CACHE_DIR } from './so762-split.js';
@@ -172,6 +173,13 @@ export interface VariantFigures {
   target: Target;
   crossValidated: number;
   external: number;
+  /**
+   * 95% intervals of this model's r minus the shipped model's, on the same speaker resamples
+   * (paired, so the speakers' own spread cancels): whether a difference is the models' or the
+   * sample's.
+   */
+  crossValidatedVsShipped: [number, number] | null;
+  externalVsShipped: [number, number] | null;
 }
 
 function fitVariant(
@@ -200,39 +208,78 @@ function rowsOf(items: readonly CorpusItem[], target: Target): TrainingRow[] {
   }));
 }
 
-/** Each variant's nested-CV r on the train speakers (5 speaker folds) and its external r. */
+interface VariantPairs {
+  crossValidated: Pairs;
+  external: Pairs;
+}
+
+function variantPairs(
+  variant: Variant,
+  target: Target,
+  train: readonly CorpusItem[],
+  test: readonly CorpusItem[],
+): VariantPairs {
+  const folds = speakerFolds(train.map((item) => item.speaker));
+  const rows = rowsOf(train, target);
+  const predicted = new Array<number>(rows.length).fill(0);
+  for (let fold = 0; fold < FOLDS; fold += 1) {
+    const inFold = train.map((item) => folds.get(item.speaker) === fold);
+    const model = fitVariant(
+      variant,
+      rows.filter((_, index) => !inFold[index]),
+    );
+    rows.forEach((row, index) => {
+      if (inFold[index]) predicted[index] = model(row.values);
+    });
+  }
+  const model = fitVariant(variant, rows);
+  const testRows = rowsOf(test, target);
+  return {
+    crossValidated: {
+      predicted,
+      expert: rows.map((row) => row.target),
+      speakers: train.map((item) => item.speaker),
+    },
+    external: {
+      predicted: testRows.map((row) => model(row.values)),
+      expert: testRows.map((row) => row.target),
+      speakers: test.map((item) => item.speaker),
+    },
+  };
+}
+
+/**
+ * 95% interval of r(pairs) − r(shipped) over the same speaker resamples: both lists hold the
+ * same speakers in the same order, and bootstrapCorrelations draws from a fixed seed.
+ */
+function pairedDifference(pairs: Pairs, shipped: Pairs): [number, number] {
+  const shippedDraws = bootstrapCorrelations(shipped);
+  return interval95(bootstrapCorrelations(pairs).map((draw, index) => draw - shippedDraws[index]!));
+}
+
+const r = (pairs: Pairs): number => pearson(pairs.predicted, pairs.expert);
+
+/**
+ * Each variant's CV r on the train speakers (5 speaker folds), its external r, and both
+ * against the shipped model's.
+ */
 function utteranceVariants(
   train: readonly CorpusItem[],
   test: readonly CorpusItem[],
 ): VariantFigures[] {
-  const folds = speakerFolds(train.map((item) => item.speaker));
   return TARGETS.flatMap((target) => {
-    const rows = rowsOf(train, target);
-    const testRows = rowsOf(test, target);
-    return VARIANTS.map((variant) => {
-      const predicted = new Array<number>(rows.length).fill(0);
-      for (let fold = 0; fold < FOLDS; fold += 1) {
-        const inFold = train.map((item) => folds.get(item.speaker) === fold);
-        const model = fitVariant(
-          variant,
-          rows.filter((_, index) => !inFold[index]),
-        );
-        rows.forEach((row, index) => {
-          if (inFold[index]) predicted[index] = model(row.values);
-        });
-      }
-      const model = fitVariant(variant, rows);
+    const pairs = VARIANTS.map((variant) => variantPairs(variant, target, train, test));
+    const shipped = pairs[0]!;
+    return VARIANTS.map((variant, index) => {
+      const own = pairs[index]!;
       return {
         name: variant.name,
         target,
-        crossValidated: pearson(
-          predicted,
-          rows.map((row) => row.target),
-        ),
-        external: pearson(
-          testRows.map((row) => model(row.values)),
-          testRows.map((row) => row.target),
-        ),
+        crossValidated: r(own.crossValidated),
+        external: r(own.external),
+        crossValidatedVsShipped:
+          index === 0 ? null : pairedDifference(own.crossValidated, shipped.crossValidated),
+        externalVsShipped: index === 0 ? null : pairedDifference(own.external, shipped.external),
       };
     });
   });
@@ -240,6 +287,10 @@ function utteranceVariants(
 
 function fmt(value: number): string {
   return value.toFixed(3);
+}
+
+function span(interval: [number, number] | null): string {
+  return interval ? `${fmt(interval[0])} – ${fmt(interval[1])}` : '—';
 }
 
 export function externalSection(result: ExternalTest): string[] {
@@ -289,12 +340,14 @@ export function externalSection(result: ExternalTest): string[] {
     '',
     '### Simpler utterance models (chosen by nested CV only; the external figure is what it would have got)',
     '',
-    '| Model | Target | Nested CV r (train) | External r (test) | Gap |',
-    '|---|---|---|---|---|',
+    '| Model | Target | Nested CV r (train) | External r (test) | Gap | CV r − shipped (paired 95%) | External r − shipped (paired 95%) |',
+    '|---|---|---|---|---|---|---|',
     ...result.variants.map(
       (variant) =>
-        `| ${variant.name} | ${variant.target} | ${fmt(variant.crossValidated)} | ${fmt(variant.external)} | ${fmt(variant.crossValidated - variant.external)} |`,
+        `| ${variant.name} | ${variant.target} | ${fmt(variant.crossValidated)} | ${fmt(variant.external)} | ${fmt(variant.crossValidated - variant.external)} | ${span(variant.crossValidatedVsShipped)} | ${span(variant.externalVsShipped)} |`,
     ),
+    '',
+    'The paired intervals resample the speakers once for both models, so what the two share cancels: an interval that holds 0 is a difference the sample cannot tell from none.',
     '',
     ...chosen,
   ];
