@@ -19,6 +19,7 @@ import { seededRandom } from '../scripts/seeded-random.js';
 import { gaussian } from '../test/helpers/speech-fixtures.js';
 import { hum, pinkNoise, sawtoothBuzz } from './so762-cases.js';
 import { readLabels, speakerOf, exitUnlessCorpus } from './so762-corpus.js';
+import { rocArea } from './roc-area.js';
 import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
 import { babbleOf, corpusSamples, music, MUSIC_KINDS, rms } from './so762-user-cases.js';
 
@@ -140,13 +141,6 @@ async function buildSamples(): Promise<Sample[]> {
     });
   }
   return samples;
-}
-
-/** Area under the ROC curve: the chance a speech recording scores above a non-speech one. */
-export function rocArea(positives: readonly number[], negatives: readonly number[]): number {
-  let wins = 0;
-  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return wins / Math.max(1, positives.length * negatives.length);
 }
 
 function barFor(shares: readonly number[]): number {

@@ -106,7 +106,8 @@ export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
   );
 }
 
-function fitWord(rows: readonly TrainingRow[]): BlendedModel {
+/** The word-accuracy model (0–10) on word rows that carry the answer's predicted accuracy. */
+export function fitWord(rows: readonly TrainingRow[]): BlendedModel {
   return fitBlend(rows, WORD_FEATURES, RIDGE_LAMBDA.word, 10, DETAIL_TREES);
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusAvailable, readLabels, speakerOf } from '../../bench/so762-corpus.js';
 import { isTestSpeaker, TEST_SPEAKERS } from '../../bench/so762-split.js';
 import { buildUserCases } from '../../bench/so762-user-cases.js';
-import { rocArea } from '../../bench/vad-compare.js';
+import { rocArea } from '../../bench/roc-area.js';
 
 describe('rocArea', () => {
   it('is 1 when every positive beats every negative, 0.5 for ties, 0 when reversed', () => {
