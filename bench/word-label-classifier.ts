@@ -6,12 +6,13 @@
  * words (experts 8–10) called `Bad`.
  * Usage: npx tsx bench/word-label-classifier.ts
  */
-import { fitBoostedTrees, type BoostOptions } from '../scripts/training/fit-boosted-trees.js';
+import { fitBoostedTrees } from '../scripts/training/fit-boosted-trees.js';
 import {
   expertBand,
   fitLabelBars,
   fitWord,
   outOfFoldAccuracy,
+  VERIFIER_TREES,
 } from '../scripts/training/fit-calibration.js';
 import type { TrainingRow } from '../scripts/training/ridge.js';
 import { WORD_FEATURES } from '../src/engine/evidence/features.js';
@@ -22,9 +23,6 @@ import { exitUnlessCorpus } from './so762-corpus.js';
 import { FOLDS, speakerFolds } from './so762-cv.js';
 import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
 import { rocArea } from './roc-area.js';
-
-/** As the verifier's trees: a 0/1 target read as a score. */
-const CLASSIFIER_TREES: BoostOptions = { rounds: 200, rate: 0.05, depth: 3, minLeaf: 10 };
 
 exitUnlessCorpus('word-label-classifier');
 const corpus = await loadCorpus();
@@ -51,7 +49,7 @@ for (let fold = 0; fold < FOLDS; fold += 1) {
       held[index] ? [] : [{ values: row.values, target: poor[index] ? 1 : 0 }],
     ),
     WORD_FEATURES,
-    CLASSIFIER_TREES,
+    VERIFIER_TREES,
   );
   words.forEach((row, index) => {
     if (!held[index]) return;

@@ -162,7 +162,8 @@ function innerFolds(groups: readonly string[]): number[] {
   return groups.map((group) => fold.get(group) ?? 0);
 }
 
-const VERIFIER_TREES: BoostOptions = { rounds: 200, rate: 0.05, depth: 3, minLeaf: 10 };
+/** Trees on a 0/1 target, read as a score from 0 to 1. */
+export const VERIFIER_TREES: BoostOptions = { rounds: 200, rate: 0.05, depth: 3, minLeaf: 10 };
 /**
  * The bars, set on held-out speakers' real answers (the sentence read in full): at most this
  * share of them is refused as not the sentence, and at most this share is doubted.
