@@ -3,7 +3,8 @@
  * the bars on the word-accuracy regression do? Both are fitted and scored on speaker folds of
  * every speechocean762 speaker, with the answer's predicted accuracy as context (out of fold,
  * as scripts/training/fit-calibration.ts gives it), and compared at the same share of good
- * words (experts 8–10) called `Bad`.
+ * words (experts 8–10) called `Bad`. Then, for `Average` bars from 8.0 to 9.4, the mean recall
+ * over the three bands and the poor and good words called `Bad`.
  * Usage: npx tsx bench/word-label-classifier.ts
  */
 import { fitBoostedTrees } from '../scripts/training/fit-boosted-trees.js';
@@ -11,6 +12,7 @@ import {
   expertBand,
   fitLabelBars,
   fitWord,
+  goodBarAbove,
   outOfFoldAccuracy,
   VERIFIER_TREES,
 } from '../scripts/training/fit-calibration.js';
@@ -79,5 +81,21 @@ console.log(
     '|---|---|---|',
     `| ROC area | ${rocArea(where(regression, notPoor), where(regression, poor)).toFixed(3)} | ${rocArea(where(classifier, poor), where(classifier, notPoor)).toFixed(3)} |`,
     `| Poor words called Bad, with ${(100 * goodCalledBad).toFixed(1)}% of good words called Bad (the regression's Average bar ${bar}) | ${(100 * poorCaught).toFixed(1)}% | ${(100 * poorCaughtByClassifier).toFixed(1)}% |`,
+  ].join('\n'),
+);
+
+// Why the Average bar is set by the poor words caught, not by the mean recall over the bands.
+const bands = words.map((row) => expertBand(row.target));
+console.log(
+  [
+    '',
+    '| Average bar | Mean recall over the bands (best Good bar) | Poor words called Bad | Good words called Bad |',
+    '|---|---|---|---|',
+    ...Array.from({ length: 15 }, (_, index) => 8 + index / 10).map((averageFrom) => {
+      const { balanced } = goodBarAbove(regression, bands, averageFrom);
+      const caught = share(where(regression, poor), (score) => score < averageFrom);
+      const falseAlarms = share(where(regression, good), (score) => score < averageFrom);
+      return `| ${averageFrom.toFixed(1)} | ${balanced.toFixed(3)} | ${(100 * caught).toFixed(1)}% | ${(100 * falseAlarms).toFixed(1)}% |`;
+    }),
   ].join('\n'),
 );

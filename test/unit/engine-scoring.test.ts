@@ -165,26 +165,27 @@ describe('word labels', () => {
     expect(expertBand(8)).toBe(2);
   });
 
-  it('among bars that sort words equally well, chooses those that call more poor words Bad', () => {
-    // Poor words at 7.0 and 7.5, fair ones at 7.5 and 8.0: an Average bar just above 7.0 or
-    // just above 7.5 recalls the same share over the bands; the second finds every poor word.
-    const at = (target: number, prediction: number, count: number) =>
-      Array.from({ length: count }, () => ({ row: { values: {}, target }, prediction }));
-    const words = [
-      ...at(3, 7.0, 10),
-      ...at(3, 7.5, 10),
-      ...at(6, 7.5, 10),
-      ...at(6, 8.0, 10),
-      ...at(9, 9.0, 100),
-    ];
-    const fitted = fitLabelBars(
-      words.map((word) => word.prediction),
-      words.map((word) => word.row),
-    );
-    expect(fitted.averageFrom).toBeGreaterThan(7.5);
-    expect(fitted.averageFrom).toBeLessThanOrEqual(8);
-    expect(fitted.goodFrom).toBeGreaterThan(8);
-    expect(fitted.goodFrom).toBeLessThanOrEqual(9);
+  it('sets the Average bar where three in four held-out poor words fall under it', () => {
+    const at = (target: number, prediction: number) => ({
+      row: { values: {}, target },
+      prediction,
+    });
+    const poor = Array.from({ length: 20 }, (_, index) => at(3, 6 + index * 0.1));
+    const fair = Array.from({ length: 10 }, (_, index) => at(6, 7.2 + index * 0.1));
+    const good = Array.from({ length: 100 }, (_, index) => at(9, 8.5 + (index % 10) * 0.1));
+    const fit = (words: ReadonlyArray<ReturnType<typeof at>>) =>
+      fitLabelBars(
+        words.map((word) => word.prediction),
+        words.map((word) => word.row),
+      );
+    const fitted = fit([...poor, ...fair, ...good]);
+    // Poor words at 6.0–7.9: the 16th of 20 is 7.5, so from 7.6 on 16 of 20 are Bad.
+    expect(fitted.averageFrom).toBeCloseTo(7.6, 9);
+    expect(poor.filter((word) => word.prediction < fitted.averageFrom)).toHaveLength(16);
+    expect(fitted.goodFrom).toBeGreaterThan(8.1);
+    expect(fitted.goodFrom).toBeLessThanOrEqual(8.5);
+    // The fair band is small and decides nothing about the Average bar.
+    expect(fit([...poor, ...fair.slice(3), ...good]).averageFrom).toBeCloseTo(7.6, 9);
   });
 });
 
