@@ -37,8 +37,9 @@ const words: TrainingRow[] = data.words.map((row) => ({
 }));
 const speakers = data.words.map((row) => data.utterances[row.utterance]?.group ?? '');
 const folds = speakerFolds(speakers);
-const poor = words.map((row) => expertBand(row.target) === 0);
-const good = words.map((row) => expertBand(row.target) === 2);
+const bands = words.map((row) => expertBand(row.target));
+const poor = bands.map((band) => band === 0);
+const good = bands.map((band) => band === 2);
 
 const regression = new Array<number>(words.length).fill(0);
 const classifier = new Array<number>(words.length).fill(0);
@@ -65,11 +66,14 @@ const where = (values: readonly number[], mask: readonly boolean[]): number[] =>
 const share = (values: readonly number[], test: (value: number) => boolean): number =>
   values.filter(test).length / Math.max(1, values.length);
 const notPoor = poor.map((value) => !value);
+/** The share of the masked words the regression calls Bad under an Average bar. */
+const calledBad = (mask: readonly boolean[], averageFrom: number): number =>
+  share(where(regression, mask), (score) => score < averageFrom);
 
 // The regression's Average bar as the calibration chooses it, on these held-out scores.
 const bar = fitLabelBars(regression, words).averageFrom;
-const goodCalledBad = share(where(regression, good), (score) => score < bar);
-const poorCaught = share(where(regression, poor), (score) => score < bar);
+const goodCalledBad = calledBad(good, bar);
+const poorCaught = calledBad(poor, bar);
 // The classifier's bar that calls the same share of good words Bad.
 const goodScores = where(classifier, good).sort((a, b) => b - a);
 const classifierBar = goodScores[Math.floor(goodCalledBad * goodScores.length)] ?? 1;
@@ -85,7 +89,6 @@ console.log(
 );
 
 // Why the Average bar is set by the poor words caught, not by the mean recall over the bands.
-const bands = words.map((row) => expertBand(row.target));
 console.log(
   [
     '',
@@ -93,9 +96,7 @@ console.log(
     '|---|---|---|---|',
     ...Array.from({ length: 15 }, (_, index) => 8 + index / 10).map((averageFrom) => {
       const { balanced } = goodBarAbove(regression, bands, averageFrom);
-      const caught = share(where(regression, poor), (score) => score < averageFrom);
-      const falseAlarms = share(where(regression, good), (score) => score < averageFrom);
-      return `| ${averageFrom.toFixed(1)} | ${balanced.toFixed(3)} | ${(100 * caught).toFixed(1)}% | ${(100 * falseAlarms).toFixed(1)}% |`;
+      return `| ${averageFrom.toFixed(1)} | ${balanced.toFixed(3)} | ${(100 * calledBad(poor, averageFrom)).toFixed(1)}% | ${(100 * calledBad(good, averageFrom)).toFixed(1)}% |`;
     }),
   ].join('\n'),
 );
