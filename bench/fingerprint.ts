@@ -36,20 +36,24 @@ export function engineFingerprint(): string {
   return fingerprintOf(['src/engine', 'resources/calibration']);
 }
 
-/** Which words count as said: decided afresh whenever a cached analysis is read. */
-const SAID_DECISION = new Set([
+/**
+ * What is worked out from a cached analysis whenever it is read, never stored in it: which words
+ * count as said, and the features the calibration's models read.
+ */
+const READ_FROM_ANALYSES = new Set([
   'src/engine/evidence/said-model.ts',
   'src/engine/evidence/word-acceptance.ts',
+  'src/engine/evidence/features.ts',
 ]);
 
 /**
  * The layers a speech analysis comes from (audio, recognizer, evidence, text): the analyses of
  * bench/so762-analyses.ts are reused across changes to scoring and calibration, never across
- * changes to how the audio is decoded and aligned (the said decision aside).
+ * changes to how the audio is decoded and aligned (what is read from them aside).
  */
 export function analysisFingerprint(): string {
   return fingerprintOf(
     ['src/engine/audio', 'src/engine/recognizer', 'src/engine/evidence', 'src/engine/text'],
-    SAID_DECISION,
+    READ_FROM_ANALYSES,
   );
 }

@@ -14,6 +14,7 @@ import {
   utteranceContext,
   wordFeatures,
 } from '../../src/engine/evidence/features.js';
+import { saidFeatures, saidLogOdds } from '../../src/engine/evidence/word-acceptance.js';
 import { wordLabel, wordShare } from '../../src/engine/scoring/labels.js';
 import { loadCalibration } from '../../src/engine/scoring/models/calibration.js';
 import { sequenceWords } from '../../src/engine/scoring/words.js';
@@ -302,6 +303,21 @@ describe('context features', () => {
     expect(first.previousGop).toBeCloseTo(context.meanWordGop, 6);
     expect(first.nextGop).toBeCloseTo(-10, 6);
     expect(wordFeatures(analysis, 2, context).nextGop).toBeCloseTo(context.meanWordGop, 6);
+  });
+
+  it("gives a word the said decision's evidence, lower where the audio fits it worse", () => {
+    const poor = wordWithGops(0, [-40, -45]);
+    const worse: SpeechAnalysis = {
+      ...analysis,
+      aligned: [poor, ...heard.slice(1)],
+      heard: [poor, ...heard.slice(1)],
+    };
+    const said = wordFeatures(analysis, 0, context).saidLogOdds;
+    expect(said).toBeCloseTo(saidLogOdds(saidFeatures(analysis, 0)), 6);
+    expect(wordFeatures(worse, 0, context).saidLogOdds).toBeLessThan(said - 1);
+    // A word that is not one of the analysis's aligned words has no evidence either way.
+    const stranger: SpeechAnalysis = { ...analysis, heard: [wordWithGops(0, [-2, -4])] };
+    expect(wordFeatures(stranger, 0, context).saidLogOdds).toBe(0);
   });
 
   it("places a phone against its word, the answer and the phone's norms", () => {

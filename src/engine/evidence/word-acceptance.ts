@@ -102,16 +102,20 @@ function decoderCover(
   };
 }
 
-/** The probability, under the fitted model, that the evidence comes from a word that was said. */
-export function saidProbability(features: SaidFeatures, model: SaidModel = SAID_MODEL): number {
+/** The log-odds, under the fitted model, that the evidence comes from a word that was said. */
+export function saidLogOdds(features: SaidFeatures, model: SaidModel = SAID_MODEL): number {
   const values = features as Record<string, number>;
-  const z = model.features.reduce(
+  return model.features.reduce(
     (sum, name, index) =>
       sum +
       (model.weights[index]! * ((values[name] ?? 0) - model.mean[index]!)) / model.scale[index]!,
     model.intercept,
   );
-  return 1 / (1 + Math.exp(-z));
+}
+
+/** The probability, under the fitted model, that the evidence comes from a word that was said. */
+export function saidProbability(features: SaidFeatures, model: SaidModel = SAID_MODEL): number {
+  return 1 / (1 + Math.exp(-saidLogOdds(features, model)));
 }
 
 /** The aligned words the audio supports. */
