@@ -3,7 +3,7 @@ import { isSilence, type AlignedPhone } from '../recognizer/recognize.js';
 import { frameCount, NO_GOP, phoneGop, senoneGop, wordGop } from './gop.js';
 import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 import { mean, quantile, standardDeviation } from './statistics.js';
-import { saidFeatures, saidLogOdds } from './word-acceptance.js';
+import { saidEvidence } from './word-acceptance.js';
 
 /** Silences inside the answer at least this long count as pauses (and are listed as Pause words). */
 export const PAUSE_MIN_MS = 300;
@@ -186,21 +186,6 @@ export function wordFeatures(
     nextGop: neighbour(analysis.heard[index + 1]),
     saidLogOdds: saidEvidence(analysis, word),
   };
-}
-
-/** Log-odds beyond which the said evidence is certain either way. */
-const SAID_LOG_ODDS_LIMIT = 12;
-
-/**
- * How surely the word was said, by the said decision's model (word-acceptance.ts). A word put
- * into the reference that the learner did not say, yet kept, has little of the decoder's
- * support; GOP alone lets a good reader's substitute pass as `Average` or `Good`.
- */
-function saidEvidence(analysis: SpeechAnalysis, word: HeardWord): number {
-  const index = analysis.aligned.indexOf(word);
-  if (index < 0 || word.phones.length === 0) return 0;
-  const logOdds = saidLogOdds(saidFeatures(analysis, index));
-  return Math.max(-SAID_LOG_ODDS_LIMIT, Math.min(SAID_LOG_ODDS_LIMIT, logOdds));
 }
 
 export const PHONE_FEATURES = [

@@ -118,6 +118,22 @@ export function saidProbability(features: SaidFeatures, model: SaidModel = SAID_
   return 1 / (1 + Math.exp(-saidLogOdds(features, model)));
 }
 
+/** Log-odds beyond which the said evidence is certain either way. */
+const SAID_LOG_ODDS_LIMIT = 12;
+
+/**
+ * How surely a word of `analysis.aligned` was said, as the said model's log-odds: the word
+ * scores read it (evidence/features.ts), since a word put into the reference that the learner
+ * did not say, yet kept, has little of the decoder's support, and GOP alone lets a good
+ * reader's substitute pass as `Average` or `Good`. 0 for a word that is not aligned there.
+ */
+export function saidEvidence(analysis: Aligned, word: HeardWord): number {
+  const index = analysis.aligned.indexOf(word);
+  if (index < 0 || word.phones.length === 0) return 0;
+  const logOdds = saidLogOdds(saidFeatures(analysis, index));
+  return clamp(logOdds, -SAID_LOG_ODDS_LIMIT, SAID_LOG_ODDS_LIMIT);
+}
+
 /** The aligned words the audio supports. */
 export function acceptedWords(analysis: Aligned, model: SaidModel = SAID_MODEL): HeardWord[] {
   return analysis.aligned.filter((word, index) =>
