@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import type { ExamTiming } from '../../src/shared/app-api';
-import { expect, screenshotPath, test, type ExaminerApp } from './fixtures';
-import { nav, openScore, RS_TEXT } from './support/exam';
+import { expect, screenshotPath, test } from './fixtures';
+import { openScore, RS_TEXT } from './support/exam';
 import { fakeMicrophoneFrom, ROOT } from './support/environment';
 import { expectScored } from './support/outcome';
+import { recordedTimes, storedSeconds } from './support/recorded-answer';
 import { spokenLoopWav } from './support/spoken-microphone';
 
 /**
@@ -25,38 +25,6 @@ const TIMING: ExamTiming = {
   silenceStopSeconds: 3,
   silentInputSeconds: 3,
 };
-
-/** The time recorded that the page sent with each answer, by the request it made. */
-function recordedTimes(page: Page): number[] {
-  const times: number[] = [];
-  page.on('request', (request) => {
-    if (!request.url().endsWith('/api/call')) return;
-    const body = request.postDataJSON() as { method: string; input: { recordedMs?: number } };
-    if (body.method === 'sittings.answerSpeaking' || body.method === 'attempts.submitSpeaking') {
-      times.push(body.input.recordedMs ?? Number.NaN);
-    }
-  });
-  return times;
-}
-
-interface AudioPage {
-  OfflineAudioContext: new (
-    channels: number,
-    length: number,
-    rate: number,
-  ) => { decodeAudioData(data: ArrayBuffer): Promise<{ duration: number }> };
-}
-
-/** The stored recording's length, decoded by the browser from the file the app kept. */
-async function storedSeconds(app: ExaminerApp, attemptId: number): Promise<number> {
-  const { base64 } = await app.call('attempts.audio', { id: attemptId });
-  return app.page.evaluate(async (data) => {
-    const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
-    const { OfflineAudioContext } = globalThis as unknown as AudioPage;
-    const audio = await new OfflineAudioContext(1, 1, 16000).decodeAudioData(bytes.buffer);
-    return audio.duration;
-  }, base64);
-}
 
 test('a full mock sitting in exam mode scores every spoken answer, each kept whole', async ({
   app,
@@ -120,43 +88,6 @@ test('a full mock sitting in exam mode scores every spoken answer, each kept who
     expect(Math.abs(attempt.audioDurationMs! / 1000 - recordedSeconds)).toBeLessThan(0.5);
   }
   console.log(`answer lengths: ${lengths.join('; ')}`);
-});
-
-test('an answer recorded in exam mode from the Score page is saved, checked and scored', async ({
-  app,
-}, testInfo) => {
-  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
-  test.skip(!wav, 'espeak-ng and sox are needed to speak the answer');
-  test.setTimeout(240_000);
-  const { page } = app;
-  const recorded = recordedTimes(page);
-  await openScore(app, 'Mei Chen', TIMING);
-  await expect(page.getByLabel('Candidate')).toHaveValue(/\d+/u);
-  await page.getByLabel('Item').selectOption({ label: 'Sample RS 1: library hours' });
-  await expect(page.getByLabel('Free recording (no exam timing)')).not.toBeChecked();
-  await page.getByRole('button', { name: 'Start the item' }).click();
-  const view = page.getByRole('region', { name: "Candidate's view" });
-  await expect(view.getByRole('status')).toHaveText(/Recording/u, { timeout: 30_000 });
-  await page.screenshot({ path: screenshotPath(testInfo, 'score-exam-recording') });
-  await expect(view.getByRole('status')).toHaveText(
-    /^Time is up\. Answer saved: \d+\.\d s recorded, checked\.$/u,
-    { timeout: 30_000 },
-  );
-
-  const latest = page.getByRole('region', { name: 'Latest attempt' });
-  const [submitted] = (await app.call('attempts.list', {})).rows;
-  await expectScored(app, submitted!.id);
-  const attempt = await app.call('attempts.get', { id: submitted!.id });
-  await expect(latest.getByText(/^Scored/u)).toBeVisible();
-  await page.screenshot({ path: screenshotPath(testInfo, 'score-exam-result'), fullPage: true });
-  expect(attempt.scores.overall).toBeGreaterThan(0);
-  const shown = Number(
-    /(\d+\.\d) s recorded/u.exec(await view.getByRole('status').innerText())![1],
-  );
-  expect(Math.abs(shown - recorded[0]! / 1000)).toBeLessThan(0.06);
-  expect(Math.abs((await storedSeconds(app, attempt.id)) - shown)).toBeLessThan(0.5);
-  await nav(page, 'History');
-  await expect(page.getByRole('row', { name: /Mei Chen/u })).toContainText('Scored');
 });
 
 test('a sitting answer that cannot be scored is counted as failed, recorded again, and scored', async ({

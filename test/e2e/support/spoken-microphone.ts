@@ -8,14 +8,15 @@ const ROOM_FLOOR_VOLUME = '0.002';
 
 /**
  * A WAV for Chromium's synthetic microphone: each of `sentences` spoken by espeak-ng and
- * followed by `gapSeconds` of pause, over a quiet room's noise as a microphone picks it up (a
- * file of digital silence is nothing a candidate's microphone gives); Chromium plays it over
- * and over (the same file on every run: playwright.config.ts seeds sox). Null when espeak-ng or
- * sox is missing.
+ * followed by `gapSeconds` of pause (one for all, or one for each sentence), over a quiet
+ * room's noise as a microphone picks it up (a file of digital silence is nothing a candidate's
+ * microphone gives). Chromium plays it over and over from the moment the page opens the
+ * microphone (the same file on every run: playwright.config.ts seeds sox). Null when espeak-ng
+ * or sox is missing.
  */
 export function spokenLoopWav(
   sentences: string | readonly string[],
-  gapSeconds = 0.8,
+  gapSeconds: number | readonly number[] = 0.8,
 ): string | null {
   const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-speech-'));
   const voice = join(dir, 'voice.wav');
@@ -23,13 +24,14 @@ export function spokenLoopWav(
   const wav = join(dir, 'speech.wav');
   const parts = [sentences].flat().map((text, index) => ({
     text,
+    gap: typeof gapSeconds === 'number' ? gapSeconds : gapSeconds[index]!,
     raw: join(dir, `raw-${index}.wav`),
     padded: join(dir, `part-${index}.wav`),
   }));
   const steps: string[][] = [
-    ...parts.flatMap(({ text, raw, padded }) => [
+    ...parts.flatMap(({ text, gap, raw, padded }) => [
       ['espeak-ng', '-v', 'en-us', '-s', '140', '-w', raw, text],
-      ['sox', raw, '-r', '48000', '-b', '16', padded, 'pad', '0', String(gapSeconds)],
+      ['sox', raw, '-r', '48000', '-b', '16', padded, 'pad', '0', String(gap)],
     ]),
     ['sox', ...parts.map((part) => part.padded), voice],
   ];
