@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configuredModel } from '../src/engine/recognizer/models.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,8 +22,10 @@ function filesUnder(folder: string): string[] {
 function fingerprintOf(
   folders: readonly string[],
   leftOut: ReadonlySet<string> = new Set(),
+  model = '',
 ): string {
   const hash = createHash('sha256');
+  hash.update(model);
   for (const path of folders.flatMap((folder) => filesUnder(join(ROOT, folder)))) {
     if (leftOut.has(path.slice(ROOT.length + 1))) continue;
     hash.update(path.slice(ROOT.length));
@@ -31,9 +34,12 @@ function fingerprintOf(
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The engine's code and shipped calibrations: what a scored result depends on. */
+/**
+ * The engine's code, its shipped calibrations and the acoustic model it loads
+ * (EXAMINER_SPEECH_MODEL): what a scored result depends on.
+ */
 export function engineFingerprint(): string {
-  return fingerprintOf(['src/engine', 'resources/calibration']);
+  return fingerprintOf(['src/engine', 'resources/calibration'], new Set(), configuredModel());
 }
 
 /**

@@ -18,7 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Component, KeyPointResult } from '../src/shared/contract/envelope.js';
 import { quantile, spearman } from '../src/engine/evidence/statistics.js';
-import { configuredModel, DEFAULT_MODEL } from '../src/engine/recognizer/models.js';
+import { configuredModel } from '../src/engine/recognizer/models.js';
 import { sameStem } from '../src/engine/text/inflections.js';
 import { tokenize } from '../src/engine/text/words.js';
 import {
@@ -46,16 +46,12 @@ import {
 import { keyPointDecisions } from './retell-key-points.js';
 import { measureNegatives, NEGATIVE_KINDS, type NegativeOutcome } from './retell-negatives.js';
 import { shardOption, WHOLE } from './command-line.js';
+import { resultFile } from './result-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** One cache per acoustic model (EXAMINER_SPEECH_MODEL) and engine, so none are mixed. */
 const CACHE_DIR = join(ROOT, '.tmp', `retell-exam-${configuredModel()}`, engineFingerprint());
-/** The default model's report is retell.md; another model's carries its name. */
-const RESULTS = join(
-  ROOT,
-  'bench/results',
-  configuredModel() === DEFAULT_MODEL ? 'retell.md' : `retell-${configuredModel()}.md`,
-);
+const RESULTS = fileURLToPath(resultFile('retell'));
 const SCALE = 5;
 /** Runtime cases: answers of about this length, with this many keywords. */
 const RUNTIME_SECONDS = 40;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { audioCautions } from '../src/engine/audio/cautions.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
-import { acceptedWords } from '../src/engine/evidence/word-acceptance.js';
+import { acceptedWords, saidModelFor, weighSaid } from '../src/engine/evidence/word-acceptance.js';
 import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
@@ -40,6 +40,7 @@ function cacheFile(shard: number): string {
 
 export function readCachedAnalyses(): Map<string, CaseAnalysis> {
   const rows = new Map<string, CaseAnalysis>();
+  const said = saidModelFor(configuredModel());
   for (let shard = 0; shard < 8; shard += 1) {
     const file = cacheFile(shard);
     if (!existsSync(file)) continue;
@@ -47,7 +48,8 @@ export function readCachedAnalyses(): Map<string, CaseAnalysis> {
       if (line === '') continue;
       const row = JSON.parse(line) as CaseAnalysis;
       // Which words count as said is decided afresh, so a refitted said model needs no re-analysis.
-      row.analysis.heard = acceptedWords(row.analysis);
+      row.analysis.aligned = weighSaid(row.analysis, said);
+      row.analysis.heard = acceptedWords(row.analysis.aligned, said);
       rows.set(row.id, row);
     }
   }

@@ -2,10 +2,11 @@
  * Issue 19's measurements, run at the end of `npm run bench:so762` or alone with
  * `npm run bench:so762 -- --users`: the case families an examiner meets, scored with the
  * calibration fitted on the corpus-train speakers, and the external test on the corpus-test
- * speakers. Writes bench/results/so762-users.md. `-- --users --families music,slow3` scores
+ * speakers. Writes bench/results/so762-users.md (so762-users-<model>.md for another acoustic model). `-- --users --families music,slow3` scores
  * only those families and prints their rows (no external test, nothing written).
  */
 import { writeFileSync } from 'node:fs';
+import { resultFile } from './result-file.js';
 import { loadCorpus } from './so762-analyses.js';
 import { readLabels } from './so762-corpus.js';
 import { externalSection, externalTest } from './so762-external.js';
@@ -33,7 +34,7 @@ export async function runIssue19Bench(log: (line: string) => void = console.log)
     ...externalSection(external),
     '',
   ].join('\n');
-  writeFileSync(new URL('./results/so762-users.md', import.meta.url), report);
+  writeFileSync(resultFile('so762-users'), report);
   console.log(report);
 }
 

@@ -9,7 +9,9 @@
  * between the two, fitted on the recordings alone and on both. Fitting on the coded copies too
  * changed neither that nor the rest (BENCHMARKS.md), so the decision is fitted on the recordings
  * as they are. The fit is checked by speaker-grouped cross-validation before it is written.
- * Usage: tsx bench/so762-said.ts [shard/count]   analyse (cached in .tmp/so762-said)
+ * Each acoustic model (EXAMINER_SPEECH_MODEL) gets a decision of its own, as its scores are the
+ * evidence.
+ * Usage: tsx bench/so762-said.ts [shard/count]   analyse (cached in .tmp/so762-said-<model>)
  *        tsx bench/so762-said.ts --fit [--write] cross-validate; --write writes said-model.ts
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,8 @@ import {
   type SaidModel,
 } from '../src/engine/evidence/word-acceptance.js';
 import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
+import { configuredModel, MODEL_NAMES } from '../src/engine/recognizer/models.js';
+import { SAID_MODELS } from '../src/engine/evidence/said-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { mean, standardDeviation } from '../src/engine/evidence/statistics.js';
@@ -46,7 +50,7 @@ import { synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CACHE_DIR = join(ROOT, '.tmp/so762-said');
+const CACHE_DIR = join(ROOT, '.tmp', `so762-said-${configuredModel()}`);
 const MODEL_FILE = join(ROOT, 'src/engine/evidence/said-model.ts');
 /** Train readings analysed (seeded draw): four cases each. */
 const READINGS = 240;
@@ -422,25 +426,32 @@ function crossValidate(
   return out;
 }
 
-function writeModel(model: SaidModel, count: number): void {
+/** Rewrites said-model.ts with `model` as the configured acoustic model's decision. */
+function writeModel(model: SaidModel): void {
   const list = (values: readonly number[]): string =>
     `[${values.map((value) => Number(value.toPrecision(6))).join(', ')}]`;
+  const entry = (saidModel: SaidModel): string => `{
+    features: ${JSON.stringify(saidModel.features)},
+    mean: ${list(saidModel.mean)},
+    scale: ${list(saidModel.scale)},
+    weights: ${list(saidModel.weights)},
+    intercept: ${Number(saidModel.intercept.toPrecision(6))},
+    threshold: ${Number(saidModel.threshold.toPrecision(6))},
+  }`;
+  const models = { ...SAID_MODELS, [configuredModel()]: model };
   writeFileSync(
     MODEL_FILE,
-    `import type { SaidModel } from './word-acceptance.js';
+    `import type { ModelName } from '../recognizer/models.js';
+import type { SaidModel } from './word-acceptance.js';
 
 /**
- * The per-word said decision, fitted by \`tsx bench/so762-said.ts --fit --write\` on ${count} words
- * of speechocean762's train speakers (real readings; replaced, added and cut-off words). The
- * threshold calls ${100 * FALSE_MISSING_BUDGET}% of the said words of the fit Missing.
+ * The per-word said decision of each acoustic model (its evidence is that model's scores),
+ * fitted by \`tsx bench/so762-said.ts --fit --write\` (with EXAMINER_SPEECH_MODEL naming the
+ * model) on speechocean762's train speakers: real readings against replaced, added and cut-off
+ * words. The threshold calls ${100 * FALSE_MISSING_BUDGET}% of the said words of the fit Missing.
  */
-export const SAID_MODEL: SaidModel = {
-  features: ${JSON.stringify(model.features)},
-  mean: ${list(model.mean)},
-  scale: ${list(model.scale)},
-  weights: ${list(model.weights)},
-  intercept: ${Number(model.intercept.toPrecision(6))},
-  threshold: ${Number(model.threshold.toPrecision(6))},
+export const SAID_MODELS: Record<ModelName, SaidModel> = {
+${MODEL_NAMES.map((name) => `  '${name}': ${entry(models[name])},`).join('\n')}
 };
 `,
   );
@@ -477,7 +488,7 @@ if (!corpusAvailable()) {
   console.log(
     `\nWeights: ${model.features.map((name, i) => `${name} ${model.weights[i]!.toFixed(2)}`).join(', ')}; threshold ${threshold.toFixed(3)}`,
   );
-  if (process.argv.includes('--write')) writeModel(model, recorded.length);
+  if (process.argv.includes('--write')) writeModel(model);
 } else {
   const [shard, count] = (process.argv[2] ?? '0/1').split('/').map(Number);
   await analyse(shard ?? 0, count ?? 1);

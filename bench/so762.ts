@@ -25,8 +25,8 @@ import {
 import { scoreOverHttp, type HttpOutcome } from './so762-http.js';
 import { measureRuntime, type RuntimeFigures } from './so762-runtime.js';
 import { runIssue19Bench, runIssue19Families } from './so762-issue19.js';
-import { configuredModel, DEFAULT_MODEL } from '../src/engine/recognizer/models.js';
 import { option } from './command-line.js';
+import { resultFile } from './result-file.js';
 
 const RUNTIME_STRIDE = 10;
 const HTTP_SAMPLE: Partial<Record<CaseKind, number>> = {
@@ -67,12 +67,7 @@ const runtime = await measureRuntime(
   RUNTIME_STRIDE,
 );
 const report = render(corpus.items.length, sections, http, runtime);
-const model = configuredModel();
-// The default model's report is so762.md; another model's carries its name.
-writeFileSync(
-  new URL(`./results/${model === DEFAULT_MODEL ? 'so762' : `so762-${model}`}.md`, import.meta.url),
-  report,
-);
+writeFileSync(resultFile('so762'), report);
 console.log(report);
 await runIssue19Bench();
 

@@ -14,7 +14,13 @@ import {
   utteranceContext,
   wordFeatures,
 } from '../../src/engine/evidence/features.js';
-import { saidFeatures, saidLogOdds } from '../../src/engine/evidence/word-acceptance.js';
+import {
+  acceptedWords,
+  saidFeatures,
+  saidLogOdds,
+  saidModelFor,
+  weighSaid,
+} from '../../src/engine/evidence/word-acceptance.js';
 import { wordLabel, wordShare } from '../../src/engine/scoring/labels.js';
 import { loadCalibration } from '../../src/engine/scoring/models/calibration.js';
 import { sequenceWords } from '../../src/engine/scoring/words.js';
@@ -37,6 +43,7 @@ function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
     slot,
     decoded: true,
     levelDb: 0,
+    saidLogOdds: 0,
     entry: 'x',
     startFrame: index * 30,
     endFrame: index * 30 + 20,
@@ -270,6 +277,7 @@ function wordWithGops(slot: number, gops: number[]): HeardWord {
     slot,
     decoded: true,
     levelDb: 0,
+    saidLogOdds: 0,
     entry: 'x',
     startFrame: start,
     endFrame: start + gops.length * 10 - 1,
@@ -306,18 +314,30 @@ describe('context features', () => {
   });
 
   it("gives a word the said decision's evidence, lower where the audio fits it worse", () => {
-    const poor = wordWithGops(0, [-40, -45]);
-    const worse: SpeechAnalysis = {
+    const said = saidModelFor('en-us-8k');
+    const weighed = weighSaid(analysis, said);
+    const evidence = (words: HeardWord[]): SpeechAnalysis => ({
       ...analysis,
-      aligned: [poor, ...heard.slice(1)],
-      heard: [poor, ...heard.slice(1)],
-    };
-    const said = wordFeatures(analysis, 0, context).saidLogOdds;
-    expect(said).toBeCloseTo(saidLogOdds(saidFeatures(analysis, 0)), 6);
-    expect(wordFeatures(worse, 0, context).saidLogOdds).toBeLessThan(said - 1);
-    // A word that is not one of the analysis's aligned words has no evidence either way.
-    const stranger: SpeechAnalysis = { ...analysis, heard: [wordWithGops(0, [-2, -4])] };
-    expect(wordFeatures(stranger, 0, context).saidLogOdds).toBe(0);
+      aligned: words,
+      heard: words,
+    });
+    const first = wordFeatures(evidence(weighed), 0, context).saidLogOdds;
+    expect(first).toBeCloseTo(saidLogOdds(saidFeatures(analysis, 0), said), 6);
+    expect(weighed.map((word) => word.saidLogOdds)).not.toEqual([0, 0, 0]);
+    const poor = weighSaid(evidence([wordWithGops(0, [-40, -45]), ...heard.slice(1)]), said);
+    expect(poor[0]!.saidLogOdds).toBeLessThan(first - 1);
+    // The decision keeps a word exactly when its evidence reaches the model's threshold.
+    const bar = Math.log(said.threshold / (1 - said.threshold));
+    expect(acceptedWords(weighed, said)).toEqual(weighed.filter((word) => word.saidLogOdds >= bar));
+  });
+
+  it('weighs the evidence with the decision fitted on the acoustic model that gave it', () => {
+    const eight = weighSaid(analysis, saidModelFor('en-us-8k'));
+    const sixteen = weighSaid(analysis, saidModelFor('en-us-16k'));
+    expect(sixteen[0]!.saidLogOdds).not.toBeCloseTo(eight[0]!.saidLogOdds, 3);
+    expect(() => saidModelFor('en-gb')).toThrow(
+      'No said decision is fitted for the acoustic model en-gb.',
+    );
   });
 
   it("places a phone against its word, the answer and the phone's norms", () => {

@@ -65,7 +65,15 @@ describe('the speech-rate ceiling on fluency', () => {
 describe('the sounding rate', () => {
   it("is the aligned words' phones per second of sounding audio", () => {
     const phone = { phone: 'AH', startFrame: 0, endFrame: 9 };
-    const word = { slot: 0, decoded: true, entry: 'a', startFrame: 0, endFrame: 9, levelDb: 0 };
+    const word = {
+      slot: 0,
+      decoded: true,
+      entry: 'a',
+      startFrame: 0,
+      endFrame: 9,
+      levelDb: 0,
+      saidLogOdds: 0,
+    };
     const analysis: SpeechAnalysis = {
       ...nothingHeard(500),
       aligned: [{ ...word, phones: Array(6).fill(phone) }],

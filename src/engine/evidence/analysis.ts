@@ -9,7 +9,7 @@ import { senoneGop } from './gop.js';
 import { restartAfterPause, splitFalseStart, type SplitReading } from './false-start.js';
 import { frameLevels, levelOf, soundingFrames } from './levels.js';
 import { shiftSegment, shiftWord, type HeardWord, type SpeechAnalysis } from './speech-analysis.js';
-import { acceptedWords } from './word-acceptance.js';
+import { acceptedWords, saidModelFor, weighSaid } from './word-acceptance.js';
 
 export type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 
@@ -56,14 +56,16 @@ export function analyseSpeech(
     reference,
     reading.map((segment) => shiftSegment(segment, -offset)),
   );
-  const aligned = analysis.aligned.map((word) => ({
+  const placed = analysis.aligned.map((word) => ({
     ...shiftWord(word, offset),
     levelDb: levelOf(levels, word.startFrame + offset, word.endFrame + offset),
   }));
+  const said = saidModelFor(model.name);
+  const aligned = weighSaid({ reference, aligned: placed, decodedPath }, said);
   return {
     ...analysis,
     aligned,
-    heard: acceptedWords({ reference, aligned, decodedPath }),
+    heard: acceptedWords(aligned, said),
     decodedPath,
     fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
     falseStart,
@@ -211,6 +213,7 @@ function alignCandidates(
         endFrame,
         phones,
         levelDb: 0,
+        saidLogOdds: 0,
       },
     ];
   });

@@ -3,7 +3,6 @@ import { isSilence, type AlignedPhone } from '../recognizer/recognize.js';
 import { frameCount, NO_GOP, phoneGop, senoneGop, wordGop } from './gop.js';
 import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 import { mean, quantile, standardDeviation } from './statistics.js';
-import { saidEvidence } from './word-acceptance.js';
 
 /** Silences inside the answer at least this long count as pauses (and are listed as Pause words). */
 export const PAUSE_MIN_MS = 300;
@@ -184,7 +183,7 @@ export function wordFeatures(
     gopVsUtterance: gop - context.meanWordGop,
     previousGop: neighbour(analysis.heard[index - 1]),
     nextGop: neighbour(analysis.heard[index + 1]),
-    saidLogOdds: saidEvidence(analysis, word),
+    saidLogOdds: word.saidLogOdds,
   };
 }
 

@@ -8,6 +8,7 @@ import { competePhones } from '../recognizer/phone-loop.js';
 import { alignPhones, type AlignedPhone } from '../recognizer/recognize.js';
 import type { TextWord } from '../text/words.js';
 import { nothingHeard, type HeardWord, type SpeechAnalysis } from './speech-analysis.js';
+import { saidModelFor, weighSaid } from './word-acceptance.js';
 
 /** Frames either side of a hit the aligner may use, as the spotter's boundaries are loose. */
 const ALIGN_MARGIN_FRAMES = 3;
@@ -41,7 +42,7 @@ export function verifyHit(
   const loop = competePhones(model, samples, phones);
   loop.competitions.forEach((competition, index) => Object.assign(phones[index]!, competition));
   let next = 0;
-  const heard = run.map((hit, slot): HeardWord => {
+  const placed = run.map((hit, slot): HeardWord => {
     const own = phones.slice(next, next + pronunciations[slot]!.length);
     next += own.length;
     return {
@@ -52,7 +53,10 @@ export function verifyHit(
       endFrame: own.at(-1)?.endFrame ?? hit.endFrame,
       phones: own,
       levelDb: 0,
+      saidLogOdds: 0,
     };
   });
+  // Every word of a verified hit counts as heard; its said evidence is for the word scores.
+  const heard = weighSaid({ ...empty, aligned: placed }, saidModelFor(model.name));
   return { ...empty, aligned: heard, heard, loopPhones: loop.heardPhones };
 }

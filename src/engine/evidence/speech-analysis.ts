@@ -14,6 +14,8 @@ export interface HeardWord {
   phones: AlignedPhone[];
   /** The word's mean frame level in dB against the answer's loud frames (0 = as loud). */
   levelDb: number;
+  /** How surely the word was said: the said decision's log-odds (word-acceptance.ts, weighSaid). */
+  saidLogOdds: number;
 }
 
 export interface SpeechAnalysis {

@@ -1,7 +1,7 @@
 import { baseWord } from '../recognizer/dictionary.js';
 import { isSilence } from '../recognizer/recognize.js';
 import { frameCount, phoneGop, wordGop } from './gop.js';
-import { SAID_MODEL } from './said-model.js';
+import { SAID_MODELS } from './said-model.js';
 import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 
 /**
@@ -102,8 +102,15 @@ function decoderCover(
   };
 }
 
+/** The said decision fitted on the evidence of the acoustic model `name` (said-model.ts). */
+export function saidModelFor(name: string): SaidModel {
+  const model = (SAID_MODELS as Record<string, SaidModel | undefined>)[name];
+  if (!model) throw new Error(`No said decision is fitted for the acoustic model ${name}.`);
+  return model;
+}
+
 /** The log-odds, under the fitted model, that the evidence comes from a word that was said. */
-export function saidLogOdds(features: SaidFeatures, model: SaidModel = SAID_MODEL): number {
+export function saidLogOdds(features: SaidFeatures, model: SaidModel): number {
   const values = features as Record<string, number>;
   return model.features.reduce(
     (sum, name, index) =>
@@ -114,7 +121,7 @@ export function saidLogOdds(features: SaidFeatures, model: SaidModel = SAID_MODE
 }
 
 /** The probability, under the fitted model, that the evidence comes from a word that was said. */
-export function saidProbability(features: SaidFeatures, model: SaidModel = SAID_MODEL): number {
+export function saidProbability(features: SaidFeatures, model: SaidModel): number {
   return 1 / (1 + Math.exp(-saidLogOdds(features, model)));
 }
 
@@ -122,23 +129,29 @@ export function saidProbability(features: SaidFeatures, model: SaidModel = SAID_
 const SAID_LOG_ODDS_LIMIT = 12;
 
 /**
- * How surely a word of `analysis.aligned` was said, as the said model's log-odds: the word
- * scores read it (evidence/features.ts), since a word put into the reference that the learner
- * did not say, yet kept, has little of the decoder's support, and GOP alone lets a good
- * reader's substitute pass as `Average` or `Good`. 0 for a word that is not aligned there.
+ * The aligned words, each with how surely it was said (`saidLogOdds`, clamped): the said
+ * decision reads it, and so do the word scores (evidence/features.ts), since a word put into the
+ * reference that the learner did not say, yet kept, has little of the decoder's support, and GOP
+ * alone lets a good reader's substitute pass as `Average` or `Good`.
  */
-export function saidEvidence(analysis: Aligned, word: HeardWord): number {
-  const index = analysis.aligned.indexOf(word);
-  if (index < 0 || word.phones.length === 0) return 0;
-  const logOdds = saidLogOdds(saidFeatures(analysis, index));
-  return clamp(logOdds, -SAID_LOG_ODDS_LIMIT, SAID_LOG_ODDS_LIMIT);
+export function weighSaid(analysis: Aligned, model: SaidModel): HeardWord[] {
+  return analysis.aligned.map((word, index) => ({
+    ...word,
+    saidLogOdds:
+      word.phones.length === 0
+        ? 0
+        : clamp(
+            saidLogOdds(saidFeatures(analysis, index), model),
+            -SAID_LOG_ODDS_LIMIT,
+            SAID_LOG_ODDS_LIMIT,
+          ),
+  }));
 }
 
-/** The aligned words the audio supports. */
-export function acceptedWords(analysis: Aligned, model: SaidModel = SAID_MODEL): HeardWord[] {
-  return analysis.aligned.filter((word, index) =>
-    word.phones.length === 0
-      ? word.decoded
-      : saidProbability(saidFeatures(analysis, index), model) >= model.threshold,
+/** The weighed words (weighSaid) the audio supports. */
+export function acceptedWords(weighed: readonly HeardWord[], model: SaidModel): HeardWord[] {
+  const bar = Math.log(model.threshold / (1 - model.threshold));
+  return weighed.filter((word) =>
+    word.phones.length === 0 ? word.decoded : word.saidLogOdds >= bar,
   );
 }
