@@ -1,4 +1,4 @@
-import type { ExamTiming } from '../../src/shared/app-api';
+import { EXAM_TIMING, type ExamTiming } from '../../src/shared/app-api';
 import { expect, screenshotPath, test } from './fixtures';
 import { nav, openScore, RS_TEXT } from './support/exam';
 import { fakeMicrophoneFrom } from './support/environment';
@@ -15,15 +15,8 @@ import { spokenLoopWav } from './support/spoken-microphone';
 const wav = spokenLoopWav(['Testing.', RS_TEXT], [6.8, 15]);
 test.use({ launchOptions: fakeMicrophoneFrom(wav) });
 
-/** The exam's own Repeat Sentence timing: 15 s to answer, ended by 3 s of silence. */
-const TIMING: ExamTiming = {
-  rs: { leadInSeconds: 1, prepSeconds: 0, responseSeconds: 15 },
-  rl: { leadInSeconds: 0, prepSeconds: 1, responseSeconds: 7 },
-  di: { leadInSeconds: 0, prepSeconds: 1, responseSeconds: 7 },
-  wfd: { leadInSeconds: 0, prepSeconds: 0, responseSeconds: 60 },
-  silenceStopSeconds: 3,
-  silentInputSeconds: 3,
-};
+/** The exam's own timing (15 s to answer, ended by 3 s of silence), with a 1 s lead-in. */
+const TIMING: ExamTiming = { ...EXAM_TIMING, rs: { ...EXAM_TIMING.rs, leadInSeconds: 1 } };
 
 test('an answer recorded in exam mode from the Score page is saved, checked and scored', async ({
   app,
