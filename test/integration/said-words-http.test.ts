@@ -71,9 +71,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(inserted.every((word) => word.end <= restartMs + 100)).toBe(true);
     const reading = said(result);
     expect(reading.map((word) => word.word)).toEqual(SENTENCE.split(' '));
-    // The reading is aligned from up to 100 ms before its first decoded word (analysis.ts,
-    // READING_MARGIN_FRAMES), so its first phone may take a little of the pad's quiet.
-    expect(reading.every((word) => word.start >= restartMs - 150)).toBe(true);
+    expect(reading.every((word) => word.start >= restartMs - 100)).toBe(true);
     expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
     const pronunciation = (scored: Scored): number =>
       component(scored, 'score_pronunciation')?.score ?? 0;
