@@ -10,21 +10,23 @@ import { configuredModel } from '../src/engine/recognizer/models.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function filesUnder(path: string): string[] {
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path)
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder)
     .sort()
-    .flatMap((name) => filesUnder(join(path, name)));
+    .flatMap((name) => {
+      const path = join(folder, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
 }
 
 function fingerprintOf(
-  paths: readonly string[],
+  folders: readonly string[],
   leftOut: ReadonlySet<string> = new Set(),
   model = '',
 ): string {
   const hash = createHash('sha256');
   hash.update(model);
-  for (const path of paths.flatMap((under) => filesUnder(join(ROOT, under)))) {
+  for (const path of folders.flatMap((folder) => filesUnder(join(ROOT, folder)))) {
     if (leftOut.has(path.slice(ROOT.length + 1))) continue;
     hash.update(path.slice(ROOT.length));
     hash.update(readFileSync(path));
@@ -33,12 +35,11 @@ function fingerprintOf(
 }
 
 /**
- * The engine's code, the acoustic model it loads (EXAMINER_SPEECH_MODEL) and that model's
- * shipped calibration: what a scored result depends on.
+ * The engine's code, its shipped calibrations and the acoustic model it loads
+ * (EXAMINER_SPEECH_MODEL): what a scored result depends on.
  */
 export function engineFingerprint(): string {
-  const model = configuredModel();
-  return fingerprintOf(['src/engine', `resources/calibration/${model}.json`], new Set(), model);
+  return fingerprintOf(['src/engine', 'resources/calibration'], new Set(), configuredModel());
 }
 
 /**

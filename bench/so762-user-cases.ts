@@ -157,7 +157,7 @@ export async function encodedCorpusSamples(
   const out = join(directory, `${labelId}.${codec}.${process.pid}`);
   try {
     await encode(codec, join(SO762_DIR, 'audio', `${labelId}.wav`), out);
-    return await samplesOf(out);
+    return (await decodeAudio(new Uint8Array(readFileSync(out)))).samples;
   } finally {
     rmSync(out, { force: true });
   }
@@ -320,33 +320,13 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return encode(item.variant as Codec, source(item), out);
     case 'synthetic':
     case 'accented':
-      if (item.variant === 'festival') await festivalSay(text, `${out}.raw.wav`);
-      else await run('espeak-ng', ['-v', item.variant!, '-w', `${out}.raw.wav`, '--', text]);
-      await sox([`${out}.raw.wav`, '-t', 'wav', '-r', String(RATE), '-c', '1', `${out}.mono.wav`]);
-      return writeSamples(out, withRoomAround(await samplesOf(`${out}.mono.wav`)));
+      if (item.variant === 'festival') {
+        await festivalSay(text, `${out}.raw.wav`);
+        return sox([`${out}.raw.wav`, '-t', 'wav', '-r', String(RATE), '-c', '1', out]);
+      }
+      await run('espeak-ng', ['-v', item.variant!, '-w', `${out}.raw.wav`, '--', text]);
+      return sox([`${out}.raw.wav`, '-t', 'wav', '-r', String(RATE), '-c', '1', out]);
   }
-}
-
-async function samplesOf(path: string): Promise<Float32Array> {
-  return (await decodeAudio(new Uint8Array(readFileSync(path)))).samples;
-}
-
-/** Faint room noise (about −65 dBFS) over `out` from `from` to `to`, seeded by `from`. */
-function addRoomNoise(out: Float32Array, from: number, to: number): void {
-  const next = seededRandom(from);
-  for (let i = from; i < to; i += 1) out[i]! += 0.001 * (next() * 2 - 1);
-}
-
-/**
- * A synthetic voice as a candidate's microphone records it: half a second of the room before the
- * voice, 0.7 s after it, and the room's floor under it (a voice file holds digital silence).
- */
-function withRoomAround(voice: Float32Array): Float32Array {
-  const lead = Math.round(0.5 * RATE);
-  const out = new Float32Array(lead + voice.length + Math.round(0.7 * RATE));
-  out.set(voice, lead);
-  addRoomNoise(out, 0, out.length);
-  return out;
 }
 
 /** Festival's default voice (kal_diphone) reading `text` into the WAV file `out`. */
@@ -359,9 +339,10 @@ export async function festivalSay(text: string, out: string): Promise<void> {
 /** The reading up to `cutMs`, then a second of faint room noise (the learner stopped). */
 export function withRoomTail(samples: Float32Array, cutMs: number): Float32Array {
   const cut = Math.round((cutMs / 1000) * RATE);
+  const next = seededRandom(cut);
   const out = new Float32Array(cut + RATE);
   out.set(samples.subarray(0, cut));
-  addRoomNoise(out, cut, out.length);
+  for (let i = cut; i < out.length; i += 1) out[i] = 0.001 * (next() * 2 - 1);
   return out;
 }
 
@@ -374,7 +355,8 @@ async function restart(item: UserCase): Promise<Float32Array> {
   const pause = Math.round(RESTART_PAUSE_SECONDS * RATE);
   const out = new Float32Array(falseStartEnd + pause + samples.length);
   out.set(samples.subarray(0, falseStartEnd));
-  addRoomNoise(out, falseStartEnd, falseStartEnd + pause);
+  const next = seededRandom(falseStartEnd);
+  for (let i = falseStartEnd; i < falseStartEnd + pause; i += 1) out[i] = 0.001 * (next() * 2 - 1);
   out.set(samples, falseStartEnd + pause);
   return out;
 }

@@ -3,7 +3,7 @@ import createModule, { type Decoder, type SoundSwallowerModule } from 'soundswal
 import type { AcousticModel, AlignedWord, Beams, DecodedSegment } from '../acoustic-model.js';
 import { modelFiles, type ModelName } from '../models.js';
 import { PHONES, phoneWord } from '../phones.js';
-import { withRoomFloor } from './room-floor.js';
+import { withRoomNoise } from './digital-silence.js';
 import { readSegments } from './segments.js';
 
 /** Soundswallower as the acoustic model: one WebAssembly decoder over one model folder. */
@@ -78,7 +78,7 @@ class SoundSwallowerModel implements AcousticModel {
 
   private run(samples: Float32Array): DecodedSegment[] {
     this.decoder.start();
-    this.decoder.process_audio(withRoomFloor(samples), false, true);
+    this.decoder.process_audio(withRoomNoise(samples), false, true);
     this.decoder.stop();
     return readSegments(this.module, this.decoder);
   }
