@@ -10,23 +10,17 @@ import { configuredModel } from '../src/engine/recognizer/models.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder)
+/** The files at `path`: itself, or every file below it in name order. */
+function filesUnder(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
     .sort()
-    .flatMap((name) => {
-      const path = join(folder, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : [path];
-    });
+    .flatMap((name) => filesUnder(join(path, name)));
 }
 
-function fingerprintOf(
-  folders: readonly string[],
-  leftOut: ReadonlySet<string> = new Set(),
-  model = '',
-): string {
+function fingerprintOf(paths: readonly string[], leftOut: ReadonlySet<string> = new Set()): string {
   const hash = createHash('sha256');
-  hash.update(model);
-  for (const path of folders.flatMap((folder) => filesUnder(join(ROOT, folder)))) {
+  for (const path of paths.flatMap((under) => filesUnder(join(ROOT, under)))) {
     if (leftOut.has(path.slice(ROOT.length + 1))) continue;
     hash.update(path.slice(ROOT.length));
     hash.update(readFileSync(path));
@@ -35,11 +29,12 @@ function fingerprintOf(
 }
 
 /**
- * The engine's code, its shipped calibrations and the acoustic model it loads
- * (EXAMINER_SPEECH_MODEL): what a scored result depends on.
+ * The engine's code and the shipped calibration of the acoustic model it loads
+ * (EXAMINER_SPEECH_MODEL), whose name is in the calibration's path: what a scored result depends
+ * on. Refitting one model's calibration leaves the other model's cached results valid.
  */
 export function engineFingerprint(): string {
-  return fingerprintOf(['src/engine', 'resources/calibration'], new Set(), configuredModel());
+  return fingerprintOf(['src/engine', `resources/calibration/${configuredModel()}.json`]);
 }
 
 /**
