@@ -26,6 +26,7 @@ export const FAMILIES = [
   'replace1',
   'replace2',
   'cut',
+  'tail',
   'restart',
   'music',
   'slow3',
@@ -49,11 +50,14 @@ export interface UserCase {
   file: string;
   /** replace1/2: the slots of refText that hold a word the learner did not say. */
   replacedSlots?: number[];
-  /** cut: the slots whose forced-alignment start on the full reading is clearly after the cut. */
+  /** cut: the slots whose forced-alignment start on the full reading is clearly after the cut;
+   * tail: those whose end is clearly before it. */
   unsaidSlots?: number[];
+  /** tail: the slots whose forced-alignment start on the full reading is after the cut. */
+  saidSlots?: number[];
   /** restart: where the full reading starts in the case's audio, in ms. */
   restartMs?: number;
-  /** cut: where the audio was cut, in ms. */
+  /** cut, tail: where the audio was cut, in ms. */
   cutMs?: number;
   /** codec: the encoding; `voice` for synthetic and accented readings; `kind` for music. */
   variant?: string;
@@ -65,6 +69,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   replace1: 40,
   replace2: 30,
   cut: 30,
+  tail: 30,
   restart: 30,
   music: 16,
   slow3: 12,
@@ -213,6 +218,24 @@ export async function buildUserCases(
       cutMs: Math.round(cutMs),
     });
   }
+  // A learner who kept only the end of the sentence: the reading from the middle of its speech.
+  for (const label of pick('tail', longEnough)) {
+    const full = fullReadings.get(`real:${label.id}`);
+    if (!full) continue;
+    const cutMs = speechMiddleMs(await corpusSamples(label.id));
+    const times = [...wordTimes(full)];
+    add({
+      id: `tail:${label.id}`,
+      family: 'tail',
+      labelId: label.id,
+      refText: label.text,
+      unsaidSlots: times
+        .filter(([, time]) => time.end <= cutMs - CUT_MARGIN_MS)
+        .map(([slot]) => slot),
+      saidSlots: times.filter(([, time]) => time.start >= cutMs + 100).map(([slot]) => slot),
+      cutMs: Math.round(cutMs),
+    });
+  }
   for (const label of restartLabels) {
     const full = fullReadings.get(`real:${label.id}`);
     const second = full ? wordTimes(full).get(1) : undefined;
@@ -308,6 +331,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, await corpusSamples(item.labelId));
     case 'cut':
       return writeSamples(out, withRoomTail(await corpusSamples(item.labelId), item.cutMs!));
+    case 'tail':
+      return writeSamples(out, withRoomHead(await corpusSamples(item.labelId), item.cutMs!));
     case 'restart':
       return writeSamples(out, await restart(item));
     case 'music':
@@ -336,14 +361,32 @@ export async function festivalSay(text: string, out: string): Promise<void> {
   await run('text2wave', ['-o', out, file]);
 }
 
+/** `samples` with [from, to) filled with faint room noise (about −65 dBFS), seeded by `seed`. */
+function withRoomNoise(
+  samples: Float32Array,
+  from: number,
+  to: number,
+  seed: number,
+): Float32Array {
+  const next = seededRandom(seed);
+  for (let i = from; i < to; i += 1) samples[i] = 0.001 * (next() * 2 - 1);
+  return samples;
+}
+
 /** The reading up to `cutMs`, then a second of faint room noise (the learner stopped). */
 export function withRoomTail(samples: Float32Array, cutMs: number): Float32Array {
   const cut = Math.round((cutMs / 1000) * RATE);
-  const next = seededRandom(cut);
   const out = new Float32Array(cut + RATE);
   out.set(samples.subarray(0, cut));
-  for (let i = cut; i < out.length; i += 1) out[i] = 0.001 * (next() * 2 - 1);
-  return out;
+  return withRoomNoise(out, cut, out.length, cut);
+}
+
+/** A second of faint room noise (the learner had not started), then the reading from `cutMs`. */
+function withRoomHead(samples: Float32Array, cutMs: number): Float32Array {
+  const cut = Math.round((cutMs / 1000) * RATE);
+  const out = new Float32Array(RATE + samples.length - cut);
+  out.set(samples.subarray(cut), RATE);
+  return withRoomNoise(out, 0, RATE, cut);
 }
 
 /** The first two words (by the full reading's alignment), a pause, then the whole reading. */
@@ -355,10 +398,8 @@ async function restart(item: UserCase): Promise<Float32Array> {
   const pause = Math.round(RESTART_PAUSE_SECONDS * RATE);
   const out = new Float32Array(falseStartEnd + pause + samples.length);
   out.set(samples.subarray(0, falseStartEnd));
-  const next = seededRandom(falseStartEnd);
-  for (let i = falseStartEnd; i < falseStartEnd + pause; i += 1) out[i] = 0.001 * (next() * 2 - 1);
   out.set(samples, falseStartEnd + pause);
-  return out;
+  return withRoomNoise(out, falseStartEnd, falseStartEnd + pause, falseStartEnd);
 }
 
 export function rms(samples: Float32Array): number {

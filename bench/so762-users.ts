@@ -258,6 +258,23 @@ export function userRows(
         ? 'met'
         : 'not met',
   });
+  const tail = of('tail');
+  const labelsAt = (pick: (item: UserCase) => number[]): string[] =>
+    tail.flatMap(([item, outcome]) =>
+      pick(item).map((slot) =>
+        outcome.code ? 'Missing' : (outcome.words[slot]?.label ?? 'Missing'),
+      ),
+    );
+  const before = labelsAt((item) => item.unsaidSlots!);
+  const after = labelsAt((item) => item.saidSlots!);
+  const shownBefore = before.filter((label) => label !== 'Missing');
+  rows.push({
+    family: `second half of a reading (1 s of room noise, then the reading from the middle of its speech), whole sentence as refText: words before the cut (aligned end ≤ cut − 250 ms on the full reading) and after it (start ≥ cut + 100 ms); n = readings, counts = words`,
+    n: tail.length,
+    figure: `before the cut shown as said ${pct(shownBefore.length, before.length)} (Good ${shownBefore.filter((l) => l === 'Good').length}); after the cut heard ${pct(after.filter((l) => l !== 'Missing').length, after.length)}`,
+    goal: '',
+    met: '',
+  });
   const restarts = of('restart').filter(([item]) => clean.has(item.labelId));
   const diffs = restarts.map(([item, outcome]) => ({
     pronunciation:
