@@ -185,6 +185,11 @@ function verdicts(rows: readonly UserOutcome[]): string {
     .join(', ');
 }
 
+/** The label a reference word got: Missing where the answer was refused or the word not shown. */
+function labelAt(outcome: UserOutcome, slot: number): string {
+  return outcome.code ? 'Missing' : (outcome.words[slot]?.label ?? 'Missing');
+}
+
 /** The figures the Proof asks for, one or more rows per family. */
 export function userRows(
   cases: readonly UserCase[],
@@ -206,9 +211,7 @@ export function userRows(
   for (const family of ['replace1', 'replace2'] as const) {
     const pairs = of(family);
     const words = pairs.flatMap(([item, outcome]) =>
-      item.replacedSlots!.map((slot) =>
-        outcome.code ? 'Missing' : (outcome.words[slot]?.label ?? 'Missing'),
-      ),
+      item.replacedSlots!.map((slot) => labelAt(outcome, slot)),
     );
     const flaggedCases = pairs.filter(([item, outcome]) =>
       item.replacedSlots!.every(
@@ -242,7 +245,7 @@ export function userRows(
   const cut = of('cut');
   const unsaid = cut.flatMap(([item, outcome]) =>
     item.unsaidSlots!.map((slot) => ({
-      label: outcome.code ? 'Missing' : (outcome.words[slot]?.label ?? 'Missing'),
+      label: labelAt(outcome, slot),
       word: outcome.words[slot],
       cutMs: item.cutMs!,
     })),
@@ -260,11 +263,7 @@ export function userRows(
   });
   const tail = of('tail');
   const labelsAt = (pick: (item: UserCase) => number[]): string[] =>
-    tail.flatMap(([item, outcome]) =>
-      pick(item).map((slot) =>
-        outcome.code ? 'Missing' : (outcome.words[slot]?.label ?? 'Missing'),
-      ),
-    );
+    tail.flatMap(([item, outcome]) => pick(item).map((slot) => labelAt(outcome, slot)));
   const before = labelsAt((item) => item.unsaidSlots!);
   const after = labelsAt((item) => item.saidSlots!);
   const shownBefore = before.filter((label) => label !== 'Missing');
