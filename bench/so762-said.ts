@@ -3,9 +3,10 @@
  * train speakers only, so that the 60 test speakers stay an external test (bench:so762 --users).
  * Positives: words of real readings the experts scored 5 or more. Negatives: words put into the
  * reference that were not said: one word replaced by a word of another sentence, one word
- * added, and the words after the cut of a reading cut short in its middle. Each reading gives
- * all four cases, as recorded and through one codec in turn (MP3 64 kb/s, Opus 32 kb/s in WebM,
- * the 8 kHz telephone band): cross-validation reports how often a word's decision differs
+ * added, the words after the cut of a reading cut short in its middle, and the words before
+ * that cut when only the reading's second half is sent (a learner who kept only the end). Each
+ * reading gives all five cases, as recorded and through one codec in turn (MP3 64 kb/s, Opus
+ * 32 kb/s in WebM, the 8 kHz telephone band): cross-validation reports how often a word's decision differs
  * between the two, fitted on the recordings alone and on both. Fitting on the coded copies too
  * changed neither that nor the rest (BENCHMARKS.md), so the decision is fitted on the recordings
  * as they are. The fit is checked by speaker-grouped cross-validation before it is written.
@@ -43,6 +44,7 @@ import {
   replacementPool,
   seedOf,
   speechMiddleMs,
+  withRoomHead,
   withRoomTail,
 } from './so762-user-cases.js';
 import { seededRandom } from '../scripts/seeded-random.js';
@@ -64,7 +66,7 @@ const SYNTHETIC_EVERY = 3;
 const VOICES = ['en-us', 'en-us+f3', 'en-us+m3', 'en-gb'];
 const L2 = 1;
 
-type Kind = 'real' | 'replace' | 'add' | 'cut' | 'synthetic' | 'synthetic-replace';
+type Kind = 'real' | 'replace' | 'add' | 'cut' | 'tail' | 'synthetic' | 'synthetic-replace';
 
 interface Row {
   label: string;
@@ -111,6 +113,16 @@ function withAddedWord(label: Label, pool: readonly string[]): { text: string; s
   return { text: words.join(' '), slot };
 }
 
+/** Every aligned word's time (ms) in the analysis of the full reading, by reference slot. */
+function alignedTimes(analysis: SpeechAnalysis): Map<number, { start: number; end: number }> {
+  return new Map(
+    analysis.aligned.map((word) => [
+      word.slot,
+      { start: word.startFrame * FRAME_MS, end: (word.endFrame + 1) * FRAME_MS },
+    ]),
+  );
+}
+
 /** Each reading is also analysed through one codec, in turn, so the decision learns to hold there. */
 const CODED: readonly Codec[] = CODECS.filter((codec) => codec !== 'wav');
 
@@ -125,13 +137,7 @@ async function analyseReading(
   const samples = await corpusSamples(label.id);
   const real = analyseSpeech(model, samples, reference);
   const cutMs = speechMiddleMs(samples);
-  const times = new Map(
-    real.aligned.map((word) => [
-      word.slot,
-      { start: word.startFrame * FRAME_MS, end: (word.endFrame + 1) * FRAME_MS },
-    ]),
-  );
-  const cases = { model, label, pool, cutMs, times };
+  const cases = { model, label, pool, cutMs, times: alignedTimes(real) };
   const codec = CODED[index % CODED.length]!;
   const coded = await encodedCorpusSamples(label.id, codec, join(CACHE_DIR, 'audio'));
   return [
@@ -140,7 +146,10 @@ async function analyseReading(
   ];
 }
 
-/** The rows of one reading's four cases: as read, one word replaced, one word added, cut short. */
+/**
+ * The rows of one reading's five cases: as read, one word replaced, one word added, cut short,
+ * and only its second half (a second of room noise, then the reading from the cut on).
+ */
 function readingCases(
   {
     model,
@@ -193,6 +202,19 @@ function readingCases(
         if (time.start >= cutMs + CUT_MARGIN_MS) return 0;
         return time.end <= cutMs - 100 ? expert(slot) : null;
       },
+      codec,
+    ),
+  );
+  // Only the unsaid words of the second half are rows: the words after the cut were said, but the
+  // aligner, made to place the unsaid ones first, pushes them late, into the silence after the
+  // answer, and as positives they taught the fit that silence and quiet are signs of a word said.
+  const tail = analyseSpeech(model, withRoomHead(samples, cutMs), reference);
+  rows.push(
+    ...rowsOf(
+      label,
+      'tail',
+      tail,
+      (slot) => ((times.get(slot)?.end ?? Infinity) <= cutMs - CUT_MARGIN_MS ? 0 : null),
       codec,
     ),
   );
@@ -362,7 +384,7 @@ function oldRule(features: SaidFeatures): boolean {
 }
 
 function report(rows: readonly Row[], accepted: (row: Row, index: number) => boolean): string {
-  const kinds: Kind[] = ['real', 'replace', 'add', 'cut', 'synthetic', 'synthetic-replace'];
+  const kinds: Kind[] = ['real', 'replace', 'add', 'cut', 'tail', 'synthetic', 'synthetic-replace'];
   const groups: Array<[string, (row: Row) => boolean]> = [
     ['', (row) => row.codec === 'wav'],
     [' (MP3, Opus, telephone)', (row) => row.codec !== 'wav'],
@@ -447,8 +469,9 @@ import type { SaidModel } from './word-acceptance.js';
 /**
  * The per-word said decision of each acoustic model (its evidence is that model's scores),
  * fitted by \`tsx bench/so762-said.ts --fit --write\` (with EXAMINER_SPEECH_MODEL naming the
- * model) on speechocean762's train speakers: real readings against replaced, added and cut-off
- * words. The threshold calls ${100 * FALSE_MISSING_BUDGET}% of the said words of the fit Missing.
+ * model) on speechocean762's train speakers: real readings against replaced and added words,
+ * the words after the cut of a reading cut short and those before it when only the second half
+ * was sent. The threshold calls ${100 * FALSE_MISSING_BUDGET}% of the said words of the fit Missing.
  */
 export const SAID_MODELS: Record<ModelName, SaidModel> = {
 ${MODEL_NAMES.map((name) => `  '${name}': ${entry(models[name])},`).join('\n')}

@@ -382,7 +382,7 @@ export function withRoomTail(samples: Float32Array, cutMs: number): Float32Array
 }
 
 /** A second of faint room noise (the learner had not started), then the reading from `cutMs`. */
-function withRoomHead(samples: Float32Array, cutMs: number): Float32Array {
+export function withRoomHead(samples: Float32Array, cutMs: number): Float32Array {
   const cut = Math.round((cutMs / 1000) * RATE);
   const out = new Float32Array(RATE + samples.length - cut);
   out.set(samples.subarray(cut), RATE);

@@ -55,6 +55,22 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(component(result, 'score_content')).toMatchObject({ score: 2, maxScore: 3 });
   });
 
+  it('shows the words before a late start Missing, none of them timed in the room noise', async () => {
+    const noiseMs = 1000;
+    const lateStart = await concatenate([
+      silentWav(noiseMs / 1000, { noiseDbfs: -65 }),
+      await spoken('project before the deadline'),
+    ]);
+    const result = await score(lateStart);
+    const words = result.words.filter((word) => word.label !== 'Pause');
+    expect(words.map((word) => word.word)).toEqual(SENTENCE.split(' '));
+    expect(words.slice(0, 4).map((word) => word.label)).toEqual(Array(4).fill('Missing'));
+    const heard = said(result);
+    expect(heard.map((word) => word.word)).toEqual(expect.arrayContaining(['the', 'deadline']));
+    expect(heard.every((word) => word.start >= noiseMs)).toBe(true);
+    expect(component(result, 'score_content')!.score).toBeLessThan(3);
+  });
+
   it('scores a restart on the final reading, the false start Inserted with its timing', async () => {
     const clean = await score(await spoken(SENTENCE));
     const falseStart = await edit(await synthesizeSpeech('The students', VOICE), [

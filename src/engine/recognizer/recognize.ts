@@ -16,8 +16,14 @@ export interface PhoneAlignment {
   fillers: DecodedSegment[];
 }
 
-/** Beams wide enough that alignment finds a path through speech the model fits badly. */
-const WIDE_BEAMS = { beam: 1e-150, pbeam: 1e-150, wbeam: 1e-150 };
+/**
+ * Beams wide enough that alignment finds a path through speech the model fits badly, and
+ * through a silence the sentence's first words must be placed in when the learner began
+ * later in it: at 1e-150, "the students finished their" before a second of room noise and
+ * "project before the deadline" found no path, and only the decoded words were aligned, one
+ * of them stretched over the silence.
+ */
+const WIDE_BEAMS = { beam: 1e-300, pbeam: 1e-300, wbeam: 1e-300 };
 
 /**
  * Forced alignment of a phone sequence. Every phone is its own dictionary word, so the decoder
