@@ -6,8 +6,8 @@
  * added, the words after the cut of a reading cut short in its middle, and the words before
  * that cut when only the reading's second half is sent (a learner who kept only the end). Each
  * reading gives all five cases, as recorded and through one codec in turn (MP3 64 kb/s, Opus
- * 32 kb/s in WebM, the 8 kHz telephone band): cross-validation reports how often a word's decision differs
- * between the two, fitted on the recordings alone and on both. Fitting on the coded copies too
+ * 32 kb/s in WebM, the 8 kHz telephone band): cross-validation reports how often a word's
+ * decision differs between the two, fitted on the recordings alone and on both. Fitting on the coded copies too
  * changed neither that nor the rest (BENCHMARKS.md), so the decision is fitted on the recordings
  * as they are. The fit is checked by speaker-grouped cross-validation before it is written.
  * Each acoustic model (EXAMINER_SPEECH_MODEL) gets a decision of its own, as its scores are the
@@ -26,7 +26,6 @@ import {
   type SaidFeatures,
   type SaidModel,
 } from '../src/engine/evidence/word-acceptance.js';
-import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
 import { configuredModel, MODEL_NAMES } from '../src/engine/recognizer/models.js';
 import { SAID_MODELS } from '../src/engine/evidence/said-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
@@ -35,17 +34,20 @@ import { mean, standardDeviation } from '../src/engine/evidence/statistics.js';
 import { corpusAvailable, readLabels, speakerOf, type Label } from './so762-corpus.js';
 import { isTestSpeaker } from './so762-split.js';
 import {
+  clearlyAfterCut,
+  clearlyBeforeCut,
   CODECS,
   corpusSamples,
-  CUT_MARGIN_MS,
   encodedCorpusSamples,
   type Codec,
   replaced,
   replacementPool,
   seedOf,
   speechMiddleMs,
+  timesBySlot,
   withRoomHead,
   withRoomTail,
+  type WordTime,
 } from './so762-user-cases.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 import { synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
@@ -113,16 +115,6 @@ function withAddedWord(label: Label, pool: readonly string[]): { text: string; s
   return { text: words.join(' '), slot };
 }
 
-/** Every aligned word's time (ms) in the analysis of the full reading, by reference slot. */
-function alignedTimes(analysis: SpeechAnalysis): Map<number, { start: number; end: number }> {
-  return new Map(
-    analysis.aligned.map((word) => [
-      word.slot,
-      { start: word.startFrame * FRAME_MS, end: (word.endFrame + 1) * FRAME_MS },
-    ]),
-  );
-}
-
 /** Each reading is also analysed through one codec, in turn, so the decision learns to hold there. */
 const CODED: readonly Codec[] = CODECS.filter((codec) => codec !== 'wav');
 
@@ -137,7 +129,7 @@ async function analyseReading(
   const samples = await corpusSamples(label.id);
   const real = analyseSpeech(model, samples, reference);
   const cutMs = speechMiddleMs(samples);
-  const cases = { model, label, pool, cutMs, times: alignedTimes(real) };
+  const cases = { model, label, pool, cutMs, times: timesBySlot(real.aligned) };
   const codec = CODED[index % CODED.length]!;
   const coded = await encodedCorpusSamples(label.id, codec, join(CACHE_DIR, 'audio'));
   return [
@@ -162,7 +154,7 @@ function readingCases(
     label: Label;
     pool: readonly string[];
     cutMs: number;
-    times: ReadonlyMap<number, { start: number; end: number }>;
+    times: ReadonlyMap<number, WordTime>;
   },
   codec: Codec,
   samples: Float32Array,
@@ -199,7 +191,7 @@ function readingCases(
       (slot) => {
         const time = times.get(slot);
         if (!time) return null;
-        if (time.start >= cutMs + CUT_MARGIN_MS) return 0;
+        if (clearlyAfterCut(time, cutMs)) return 0;
         return time.end <= cutMs - 100 ? expert(slot) : null;
       },
       codec,
@@ -214,7 +206,10 @@ function readingCases(
       label,
       'tail',
       tail,
-      (slot) => ((times.get(slot)?.end ?? Infinity) <= cutMs - CUT_MARGIN_MS ? 0 : null),
+      (slot) => {
+        const time = times.get(slot);
+        return time && clearlyBeforeCut(time, cutMs) ? 0 : null;
+      },
       codec,
     ),
   );

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { decodeAudio } from '../src/engine/audio/decode.js';
+import type { HeardWord } from '../src/engine/evidence/speech-analysis.js';
 import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
 import { seededRandom, shuffled } from '../scripts/seeded-random.js';
 import { encodeWav } from '../test/helpers/speech-fixtures.js';
@@ -128,14 +129,36 @@ export function replaced(
   return { text: out.join(' '), slots };
 }
 
-/** Aligned word times (ms) of a full reading, by reference slot; absent where none was aligned. */
-export function wordTimes(analysis: CaseAnalysis): Map<number, { start: number; end: number }> {
+export interface WordTime {
+  start: number;
+  end: number;
+}
+
+/** The words' times (ms) by reference slot. */
+export function timesBySlot(
+  words: readonly Pick<HeardWord, 'slot' | 'startFrame' | 'endFrame'>[],
+): Map<number, WordTime> {
   return new Map(
-    analysis.analysis.heard.map((word) => [
+    words.map((word) => [
       word.slot,
       { start: word.startFrame * FRAME_MS, end: (word.endFrame + 1) * FRAME_MS },
     ]),
   );
+}
+
+/** Heard word times (ms) of a full reading, by reference slot; absent where none was heard. */
+export function wordTimes(analysis: CaseAnalysis): Map<number, WordTime> {
+  return timesBySlot(analysis.analysis.heard);
+}
+
+/** A word of the full reading that starts clearly after the cut: unsaid in its first half. */
+export function clearlyAfterCut(time: WordTime, cutMs: number): boolean {
+  return time.start >= cutMs + CUT_MARGIN_MS;
+}
+
+/** A word of the full reading that ends clearly before the cut: unsaid in its second half. */
+export function clearlyBeforeCut(time: WordTime, cutMs: number): boolean {
+  return time.end <= cutMs - CUT_MARGIN_MS;
 }
 
 /** The middle of the speech, by level (no recogniser decides where the cut falls), in ms. */
@@ -207,7 +230,7 @@ export async function buildUserCases(
     if (!full) continue;
     const cutMs = speechMiddleMs(await corpusSamples(label.id));
     const unsaid = [...wordTimes(full)]
-      .filter(([, time]) => time.start >= cutMs + CUT_MARGIN_MS)
+      .filter(([, time]) => clearlyAfterCut(time, cutMs))
       .map(([slot]) => slot);
     add({
       id: `cut:${label.id}`,
@@ -229,9 +252,7 @@ export async function buildUserCases(
       family: 'tail',
       labelId: label.id,
       refText: label.text,
-      unsaidSlots: times
-        .filter(([, time]) => time.end <= cutMs - CUT_MARGIN_MS)
-        .map(([slot]) => slot),
+      unsaidSlots: times.filter(([, time]) => clearlyBeforeCut(time, cutMs)).map(([slot]) => slot),
       saidSlots: times.filter(([, time]) => time.start >= cutMs + 100).map(([slot]) => slot),
       cutMs: Math.round(cutMs),
     });
