@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { speakingComponents } from '../../src/engine/scoring/components.js';
-import { repeatSentenceMark } from '../../src/engine/scoring/content.js';
+import { repeatedShare, repeatSentenceMark } from '../../src/engine/scoring/content.js';
 import {
   confidentLowQuantile,
   expertBand,
@@ -77,6 +77,18 @@ describe('Repeat Sentence content', () => {
     expect(repeatSentenceMark(analysisHearing(text, []), true)).toBe(0);
   });
 
+  it("scales overall by the share of words repeated, not by the content mark's step", () => {
+    expect(repeatedShare(analysisHearing(text, [0, 1, 2, 3, 4, 5]))).toBe(1);
+    expect(repeatedShare(analysisHearing(text, [0, 1, 2, 3, 5]))).toBeCloseTo(5 / 6, 12);
+    expect(repeatedShare(analysisHearing(text, [0, 2, 4]))).toBe(0.5);
+    expect(repeatedShare(analysisHearing(text, []))).toBe(0);
+  });
+
+  it('holds the share of an answer in doubt at the held mark, 1 of 3', () => {
+    expect(repeatedShare(analysisHearing(text, [0, 1, 2, 3, 4, 5]), true)).toBeCloseTo(1 / 3, 12);
+    expect(repeatedShare(analysisHearing(text, [5]), true)).toBeCloseTo(1 / 6, 12);
+  });
+
   // Which real answers fall between the bars moves with every refit; the wiring must not.
   it('gives an answer the verdict doubts content 1 with status 1, and asks the examiner to listen', () => {
     const analysis = analysisHearing(text, [0, 1, 2, 3, 4, 5]);
@@ -99,6 +111,8 @@ describe('Repeat Sentence content', () => {
       status: 1,
       suggestion: DOUBTFUL_SENTENCE,
     });
+    expect(result.components[3]).toMatchObject({ name: 'overall', status: 1 });
+    expect(result.components[3]!.score).toBeLessThanOrEqual(5 / 3);
   });
 });
 

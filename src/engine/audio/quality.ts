@@ -18,8 +18,14 @@ const CLIPPED_RATIO_LIMIT = 0.001;
  * 10 dB under in 100% and 20 dB under in 10%.
  */
 export const NOISY_BELOW_SNR_DB = 16;
-/** Less detected speech than this is treated as no speech at all. */
-export const MIN_SPEECH_SECONDS = 0.3;
+/**
+ * Less detected speech than this (about one short syllable) is treated as no speech at all.
+ * Silero hears at most 0.12 s of speech in hum, buzz, pink noise, music, tone sequences and
+ * whistles, but its probability can stay under 0.5 through a learner's first words: at 0.3 s a
+ * reading the experts scored 9 of 10 was refused (0.27 s heard), as were 8 of 214 first halves
+ * of readings (bench/results/so762.md; the speech heard in each kind: bench/results/vad.md).
+ */
+export const MIN_SPEECH_SECONDS = 0.15;
 
 export interface AudioQuality {
   rmsDbfs: number;

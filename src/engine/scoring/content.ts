@@ -8,7 +8,7 @@ import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
  */
 export function repeatSentenceMark(analysis: SpeechAnalysis, doubtful = false): number {
   const total = analysis.reference.length;
-  const inOrder = new Set(analysis.heard.map((word) => word.slot)).size;
+  const inOrder = wordsInOrder(analysis);
   const mark =
     total > 0 && inOrder === total
       ? 3
@@ -18,4 +18,20 @@ export function repeatSentenceMark(analysis: SpeechAnalysis, doubtful = false): 
           ? 1
           : 0;
   return doubtful ? Math.min(1, mark) : mark;
+}
+
+/**
+ * The share of the sentence repeated in order, which Repeat Sentence's `overall` scales the
+ * delivery by: one word of ten unsaid costs a tenth, not the third the content mark's step
+ * takes, so one word near the said decision's bar (an MP3 or Opus copy of the same answer
+ * tips it) cannot move `overall` by a third of the scale. In doubt, no more than the held mark.
+ */
+export function repeatedShare(analysis: SpeechAnalysis, doubtful = false): number {
+  const share = wordsInOrder(analysis) / Math.max(1, analysis.reference.length);
+  return doubtful ? Math.min(share, repeatSentenceMark(analysis, true) / 3) : share;
+}
+
+/** How many reference words were heard; the sequence grammar keeps them in order. */
+export function wordsInOrder(analysis: SpeechAnalysis): number {
+  return new Set(analysis.heard.map((word) => word.slot)).size;
 }

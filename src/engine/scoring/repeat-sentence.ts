@@ -4,7 +4,7 @@ import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
 import { COMPONENT_STATUS, untimedWord } from '../../shared/contract/envelope.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import { speakingComponents, type ComponentInput } from './components.js';
-import { repeatSentenceMark } from './content.js';
+import { repeatedShare, repeatSentenceMark, wordsInOrder } from './content.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import { predictBlend, type Calibration } from './models/calibration.js';
 import type { SpeakingResult } from './result.js';
@@ -26,7 +26,7 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
   if (check === 'not-the-text') return notTheSentence(input);
   const mark = repeatSentenceMark(input.analysis, check === 'doubtful');
   const total = input.analysis.reference.length;
-  const said = new Set(input.analysis.heard.map((word) => word.slot)).size;
+  const said = wordsInOrder(input.analysis);
   const content: ComponentInput = {
     fraction: mark / 3,
     status: check === 'doubtful' ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored,
@@ -45,7 +45,7 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
         content,
         contentNativeMax: 3,
         ...spoken,
-        overallShare: (spoken.total ?? 0) * content.fraction,
+        overallShare: (spoken.total ?? 0) * repeatedShare(input.analysis, check === 'doubtful'),
       },
       input.scale,
     ),
