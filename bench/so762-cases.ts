@@ -80,13 +80,23 @@ export function buildCases(labels: readonly Label[], kinds: readonly CaseKind[])
   return kinds.flatMap((kind) =>
     labels.flatMap((label, index): Case[] => {
       if (index % STRIDE[kind] !== 0) return [];
-      if (kind === 'half' && tokenize(label.text).length < 4) return [];
-      const text = kind === 'wrong' ? otherSentence(label, labels, index) : label.text;
-      if (text === null) return [];
-      const speaker = speakerOf(label.id);
-      return [{ id: `${kind}:${label.id}`, kind, speaker, labelId: label.id, text }];
+      const item = caseOf(kind, label, labels, index);
+      return item ? [item] : [];
     }),
   );
+}
+
+/** The case of `kind` built from `label` (the `index`-th of `labels`), or null where it has none. */
+export function caseOf(
+  kind: CaseKind,
+  label: Label,
+  labels: readonly Label[],
+  index: number,
+): Case | null {
+  if (kind === 'half' && tokenize(label.text).length < 4) return null;
+  const text = kind === 'wrong' ? otherSentence(label, labels, index) : label.text;
+  if (text === null) return null;
+  return { id: `${kind}:${label.id}`, kind, speaker: speakerOf(label.id), labelId: label.id, text };
 }
 
 const RATE = 16000;

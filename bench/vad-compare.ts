@@ -17,7 +17,7 @@ import { speechFrames, VAD_FRAME_SECONDS } from '../src/engine/audio/vad.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 import { gaussian } from '../test/helpers/speech-fixtures.js';
-import { caseAudio, hum, pinkNoise, sawtoothBuzz } from './so762-cases.js';
+import { caseAudio, caseOf, hum, pinkNoise, sawtoothBuzz } from './so762-cases.js';
 import { readLabels, speakerOf, exitUnlessCorpus } from './so762-corpus.js';
 import { rocArea } from './roc-area.js';
 import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
@@ -92,18 +92,16 @@ async function buildSamples(): Promise<Sample[]> {
       samples: await corpusSamples(label.id),
     });
   // A learner who stops half-way: the speech is short, and starts the recording.
-  for (const label of test.filter((l, index) => index % 3 === 0 && l.text.split(' ').length >= 4))
+  const halves = test.flatMap((label, index) => {
+    const item = index % 3 === 0 ? caseOf('half', label, test, index) : null;
+    return item ? [item] : [];
+  });
+  for (const item of halves)
     samples.push({
       kind: 'first half of a reading (test speakers)',
       speech: true,
       role: 'test',
-      samples: await caseAudio({
-        id: `half:${label.id}`,
-        kind: 'half',
-        speaker: speakerOf(label.id),
-        labelId: label.id,
-        text: label.text,
-      }),
+      samples: await caseAudio(item),
     });
   for (const [index, label] of test
     .filter((_, i) => i % 2 === 1)
