@@ -39,6 +39,11 @@ export function hasSox(): boolean {
   return commandWorks('sox', ['--version']);
 }
 
+/** opus-tools' encoder (Debian's opus-tools), for answers sent as Opus. */
+export function hasOpusenc(): boolean {
+  return commandWorks('opusenc', ['--version']);
+}
+
 let warned = false;
 
 /**
@@ -147,6 +152,25 @@ function typeOf(bytes: Uint8Array): string {
   if (magic === 'fLaC') return 'flac';
   if (magic === 'OggS') return 'ogg';
   return 'wav';
+}
+
+/** An Ogg Opus copy of a recording at `kilobitsPerSecond`, as opusenc makes it. */
+export async function opusEncoded(wav: Uint8Array, kilobitsPerSecond: number): Promise<Uint8Array> {
+  const key = cacheKey([
+    'opusenc',
+    createHash('sha256').update(wav).digest('hex'),
+    kilobitsPerSecond,
+  ]);
+  return cached(key, 'opus', async (out) => {
+    const dir = await mkdtemp(join(tmpdir(), 'examiner-opusenc-'));
+    try {
+      const input = join(dir, 'in.wav');
+      await writeFile(input, wav);
+      await run('opusenc', ['--quiet', '--bitrate', String(kilobitsPerSecond), input, out]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 }
 
 /** Joins recordings end to end; sox brings them to the first one's rate and channel count. */

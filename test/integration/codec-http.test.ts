@@ -1,0 +1,81 @@
+/**
+ * Issue 19, item 5, as a client meets it over HTTP: the same answer sent as WAV, as Opus and
+ * through a telephone's band gets the same verdict, the same content and the same words shown
+ * as said, and an `overall` within 0.5. Audio is made here with espeak-ng, sox and opusenc.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Component, Word } from '../../src/shared/contract/envelope.js';
+import {
+  edit,
+  hasOpusenc,
+  missingToolsReason,
+  opusEncoded,
+  sox,
+  synthesizeSpeech,
+} from '../helpers/speech-fixtures.js';
+import { post, useSpeechServer } from './server-harness.js';
+
+const SENTENCE = 'The students finished their project before the deadline';
+const VOICE = { voice: 'en-us+f2', speed: 0.85 };
+
+interface Scored {
+  components: Component[];
+  words: Word[];
+}
+
+const CODECS: Record<string, (wav: Uint8Array) => Promise<Uint8Array>> = {
+  'Opus at 32 kb/s': (wav) => opusEncoded(wav, 32),
+  'the 8 kHz telephone band': (wav) =>
+    sox([wav], { type: 'wav', rate: 8000 }, ['sinc', '300-3400']),
+};
+
+const ANSWERS = [
+  { answer: 'a correct reading', refText: SENTENCE, content: 3 },
+  {
+    answer: 'a reading whose refText has a word it does not say',
+    refText: 'The teachers finished their project before the deadline',
+    content: 2,
+  },
+];
+
+function missingReason(): string | undefined {
+  return (
+    missingToolsReason() ?? (hasOpusenc() ? undefined : 'codec tests need opusenc (opus-tools)')
+  );
+}
+
+describe.skipIf(missingReason())('The same answer through a codec, over HTTP', () => {
+  const speech = useSpeechServer('codec-http-');
+
+  async function score(audio: Uint8Array, refText: string): Promise<Scored> {
+    const answer = await post(speech.server(), '/exam/speaking/rs', {
+      audioUrl: await speech.answerUrl(audio),
+      refText,
+      scale: 5,
+      precision: 0.1,
+    });
+    expect(answer.status).toBe(200);
+    return (answer.body as { data: Scored }).data;
+  }
+
+  const component = (result: Scored, name: string): Component =>
+    result.components.find((entry) => entry.name === name)!;
+  const shownSaid = (result: Scored): string[] =>
+    result.words
+      .filter((word) => !['Pause', 'Missing', 'Inserted'].includes(word.label))
+      .map((word) => word.word);
+
+  describe.each(ANSWERS)('$answer', ({ refText, content }) => {
+    it.each(Object.keys(CODECS))('scores it as %s as it scores the WAV', async (codec) => {
+      const wav = await edit(await synthesizeSpeech(SENTENCE, VOICE), ['pad', '0.5', '0.5']);
+      const original = await score(wav, refText);
+      const coded = await score(await CODECS[codec]!(wav), refText);
+      expect(component(original, 'score_content')).toMatchObject({ score: content, status: 0 });
+      const { score: _, ...verdict } = component(original, 'score_content');
+      expect(component(coded, 'score_content')).toEqual({ score: content, ...verdict });
+      expect(shownSaid(coded)).toEqual(shownSaid(original));
+      const overall = (result: Scored): number => component(result, 'overall').score;
+      expect(Math.abs(overall(coded) - overall(original))).toBeLessThanOrEqual(0.5);
+    });
+  });
+});
