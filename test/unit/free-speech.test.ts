@@ -238,12 +238,10 @@ describe('key points', () => {
     const weak = spotKeyPoints([point('glacier')], spoken('glacier', -45, 0, false), BARS)[0]!;
     expect(weak.found).toBeNull();
     expect(weak.confidence).toBeLessThan(BARS);
+    // The same sounds count inside a phrase taken for a prompt sentence, not in a word alone.
     expect(spotKeyPoints([point('glacier')], spoken('glacier', 0), BARS)[0]!.found).not.toBeNull();
-    const alone = spoken('glacier', -12, 0, false);
+    const alone = spoken('glacier', 0, 0, false);
     expect(spotKeyPoints([point('glacier')], alone, BARS)[0]!.found).toBeNull();
-    expect(
-      spotKeyPoints([point('glacier')], spoken('glacier', -12), BARS)[0]!.found,
-    ).not.toBeNull();
   });
 
   it('hears a point outside any prompt sentence where the answer says the other points too, not where it is the only one', () => {
