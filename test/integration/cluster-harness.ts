@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { edit, synthesizeSpeech } from '../helpers/speech-fixtures.js';
+import { READING_SENTENCE, spokenReading } from '../helpers/speech-fixtures.js';
 
 const run = promisify(execFile);
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -299,13 +299,9 @@ export function writeKeys(folder: string): string {
   return file;
 }
 
-export const ANSWER_SENTENCE = 'The students finished their project before the deadline';
-
 /** A real Repeat Sentence answer (espeak-ng, padded) as a `data:` URL, as the app sends it. */
 export async function repeatSentenceAnswer(): Promise<string> {
-  const speech = await synthesizeSpeech(ANSWER_SENTENCE, { voice: 'en-us+f2', speed: 0.85 });
-  const wav = await edit(speech, ['pad', '0.5', '0.5']);
-  return `data:audio/wav;base64,${Buffer.from(wav).toString('base64')}`;
+  return `data:audio/wav;base64,${Buffer.from(await spokenReading()).toString('base64')}`;
 }
 
 export interface ScoredEnvelope {
@@ -331,7 +327,7 @@ export async function scoreThrough(baseUrl: string, audioUrl: string): Promise<O
     const response = await fetch(`${baseUrl}/exam/speaking/rs`, {
       method: 'POST',
       headers: { authorization: CLUSTER_KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ audioUrl, refText: ANSWER_SENTENCE }),
+      body: JSON.stringify({ audioUrl, refText: READING_SENTENCE }),
       signal: AbortSignal.timeout(120_000),
     });
     const text = await response.text();

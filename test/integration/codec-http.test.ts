@@ -6,17 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Component, Word } from '../../src/shared/contract/envelope.js';
 import {
-  edit,
   hasOpusenc,
   missingToolsReason,
   opusEncoded,
+  READING_SENTENCE,
   sox,
-  synthesizeSpeech,
+  spokenReading,
 } from '../helpers/speech-fixtures.js';
-import { post, useSpeechServer } from './server-harness.js';
-
-const SENTENCE = 'The students finished their project before the deadline';
-const VOICE = { voice: 'en-us+f2', speed: 0.85 };
+import { postRepeatSentence, useSpeechServer } from './server-harness.js';
 
 interface Scored {
   components: Component[];
@@ -30,7 +27,7 @@ const CODECS: Record<string, (wav: Uint8Array) => Promise<Uint8Array>> = {
 };
 
 const ANSWERS = [
-  { answer: 'a correct reading', refText: SENTENCE, content: 3 },
+  { answer: 'a correct reading', refText: READING_SENTENCE, content: 3 },
   {
     answer: 'a reading whose refText has a word it does not say',
     refText: 'The teachers finished their project before the deadline',
@@ -48,12 +45,11 @@ describe.skipIf(missingReason())('The same answer through a codec, over HTTP', (
   const speech = useSpeechServer('codec-http-');
 
   async function score(audio: Uint8Array, refText: string): Promise<Scored> {
-    const answer = await post(speech.server(), '/exam/speaking/rs', {
-      audioUrl: await speech.answerUrl(audio),
+    const answer = await postRepeatSentence(
+      speech.server(),
+      await speech.answerUrl(audio),
       refText,
-      scale: 5,
-      precision: 0.1,
-    });
+    );
     expect(answer.status).toBe(200);
     return (answer.body as { data: Scored }).data;
   }
@@ -67,7 +63,7 @@ describe.skipIf(missingReason())('The same answer through a codec, over HTTP', (
 
   describe.each(ANSWERS)('$answer', ({ refText, content }) => {
     it.each(Object.keys(CODECS))('scores it as %s as it scores the WAV', async (codec) => {
-      const wav = await edit(await synthesizeSpeech(SENTENCE, VOICE), ['pad', '0.5', '0.5']);
+      const wav = await spokenReading();
       const original = await score(wav, refText);
       const coded = await score(await CODECS[codec]!(wav), refText);
       expect(component(original, 'score_content')).toMatchObject({ score: content, status: 0 });

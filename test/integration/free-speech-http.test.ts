@@ -5,6 +5,7 @@ import {
   concatenate,
   edit,
   missingToolsReason,
+  READING_VOICE,
   silentWav,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
@@ -14,7 +15,6 @@ import { sameStem } from '../../src/engine/text/inflections.js';
 import { tokenize } from '../../src/engine/text/words.js';
 
 /** The voice docs/engine.md names as the one the recogniser handles. */
-const VOICE = { voice: 'en-us+f2', speed: 0.85 };
 
 const IMAGE = [
   'The bar chart shows visitors to a city museum over ten years.',
@@ -82,7 +82,7 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
   const speech = useSpeechServer('free-speech-http-');
 
   /** The sentences said one after another, 0.7 s apart. */
-  async function answer(sentences: readonly string[], voice = VOICE): Promise<Uint8Array> {
+  async function answer(sentences: readonly string[], voice = READING_VOICE): Promise<Uint8Array> {
     const spoken = await Promise.all(
       sentences.map(async (sentence) =>
         edit(await synthesizeSpeech(sentence, voice), ['pad', '0', '0.7']),

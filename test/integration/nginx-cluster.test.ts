@@ -9,9 +9,8 @@ import type { AttemptDetail } from '../../src/shared/app-api.js';
 import { createAppCore } from '../../src/main/core/create-app-core.js';
 import { silentLogger } from '../../src/main/logging/logger.js';
 import { FileSecretStore } from '../../src/main/secrets/file-secret-store.js';
-import { edit, missingToolsReason, synthesizeSpeech } from '../helpers/speech-fixtures.js';
+import { missingToolsReason, READING_SENTENCE, spokenReading } from '../helpers/speech-fixtures.js';
 import {
-  ANSWER_SENTENCE,
   buildDistServer,
   CLUSTER_KEY,
   ContinuousLoad,
@@ -179,12 +178,9 @@ describe.skipIf(missingNginxReason() ?? missingToolsReason())(
           const item = await call<{ id: number }>('items.create', {
             task: 'rs',
             title: 'Cluster RS',
-            refText: ANSWER_SENTENCE,
+            refText: READING_SENTENCE,
           });
-          const wav = await edit(
-            await synthesizeSpeech(ANSWER_SENTENCE, { voice: 'en-us+f2', speed: 0.85 }),
-            ['pad', '0.5', '0.5'],
-          );
+          const wav = await spokenReading();
           const submit = () =>
             call<{ id: number }>('attempts.submitSpeaking', {
               candidateId: candidate.id,

@@ -14,16 +14,17 @@ import {
   edit,
   encodeWav,
   missingToolsReason,
+  READING_SENTENCE,
+  READING_VOICE,
   rootMeanSquare,
   soxSynth,
+  spokenReading,
   synthesizedNoise,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
-import { post, useSpeechServer } from './server-harness.js';
+import { postRepeatSentence, useSpeechServer } from './server-harness.js';
 
 const run = promisify(execFile);
-const SENTENCE = 'The students finished their project before the deadline';
-const VOICE = { voice: 'en-us+f2', speed: 0.85 };
 /** Three other talkers reading other sentences: the babble of a classroom. */
 const BABBLE = [
   { text: 'My brother plays football with his friends every Sunday', voice: 'en-us+m3' },
@@ -41,12 +42,11 @@ describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HT
   const speech = useSpeechServer('non-speech-http-');
 
   async function score(audio: Uint8Array): Promise<Scored> {
-    const answer = await post(speech.server(), '/exam/speaking/rs', {
-      audioUrl: await speech.answerUrl(audio),
-      refText: SENTENCE,
-      scale: 5,
-      precision: 0.1,
-    });
+    const answer = await postRepeatSentence(
+      speech.server(),
+      await speech.answerUrl(audio),
+      READING_SENTENCE,
+    );
     const body = answer.body as { data?: { components?: Component[]; error?: { code: string } } };
     return {
       status: answer.status,
@@ -57,8 +57,6 @@ describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HT
 
   const component = (result: Scored, name: string): Component | undefined =>
     result.components.find((entry) => entry.name === name);
-  const reading = async (): Promise<Uint8Array> =>
-    edit(await synthesizeSpeech(SENTENCE, VOICE), ['pad', '0.5', '0.5']);
 
   /** Eight notes from sox's synthesizer, as a melody on a piano-like pluck or as beeps. */
   async function notes(kind: 'pluck' | 'sine'): Promise<Uint8Array> {
@@ -93,7 +91,7 @@ describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HT
   });
 
   it('scores a clean espeak-ng reading in full, without a noise caution', async () => {
-    const result = await score(await reading());
+    const result = await score(await spokenReading());
     expect(result.status).toBe(200);
     expect(component(result, 'score_content')).toMatchObject({ score: 3, status: 0 });
     expect(component(result, 'score_pronunciation')?.status).toBe(0);
@@ -101,7 +99,7 @@ describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HT
   });
 
   it('flags babble of three talkers 10 dB under the reading as noisy', async () => {
-    const clean = (await decodeAudio(await reading())).samples;
+    const clean = (await decodeAudio(await spokenReading())).samples;
     const babble = new Float32Array(clean.length);
     for (const [index, talker] of BABBLE.entries()) {
       const voice = (
@@ -128,11 +126,13 @@ describe.skipIf(missingToolsReason())('Non-speech, noise and speech rate over HT
   // (src/engine/scoring/speech-rate.ts). At 100 words a minute it reads at a learner's pace (11).
   it('gives a learner-paced reading slowed to a third fluency of at most 2 of 5', async () => {
     const paced = async (): Promise<Uint8Array> =>
-      edit(await synthesizeSpeech(SENTENCE, { voice: VOICE.voice, wordsPerMinute: 100 }), [
-        'pad',
-        '0.5',
-        '0.5',
-      ]);
+      edit(
+        await synthesizeSpeech(READING_SENTENCE, {
+          voice: READING_VOICE.voice,
+          wordsPerMinute: 100,
+        }),
+        ['pad', '0.5', '0.5'],
+      );
     const normal = await score(await paced());
     const slowed = await score(await edit(await paced(), ['tempo', '-s', String(1 / 3)]));
     expect(slowed.status).toBe(200);

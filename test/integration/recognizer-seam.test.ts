@@ -8,9 +8,8 @@ import {
   readSegments,
   SOUNDSWALLOWER_VERSION,
 } from '../../src/engine/recognizer/soundswallower/segments.js';
-import { missingToolsReason, synthesizeSpeech } from '../helpers/speech-fixtures.js';
+import { missingToolsReason, READING_VOICE, synthesizeSpeech } from '../helpers/speech-fixtures.js';
 
-const VOICE = { voice: 'en-us+f2', speed: 0.85 };
 const SENTENCE = 'the weather is nice today';
 const GRAMMAR = `#JSGF V1.0;\ngrammar answer;\npublic <answer> = [the] [weather] [is] [nice] [today];\n`;
 const FRAMES_PER_SECOND = 100;
@@ -37,7 +36,7 @@ describe('the soundswallower adapter', () => {
     it.each(MODEL_NAMES)(
       '%s: the segments read from the C structs match what the JavaScript API reports',
       async (name) => {
-        const { samples } = await decodeAudio(await synthesizeSpeech(SENTENCE, VOICE));
+        const { samples } = await decodeAudio(await synthesizeSpeech(SENTENCE, READING_VOICE));
         const { module, decoder } = await openDecoder(name);
         decoder.set_align_text(SENTENCE);
         decoder.start();
@@ -61,7 +60,7 @@ describe('the soundswallower adapter', () => {
     );
 
     it.each(MODEL_NAMES)('%s: recognises the sentence through the seam', async (name) => {
-      const { samples } = await decodeAudio(await synthesizeSpeech(SENTENCE, VOICE));
+      const { samples } = await decodeAudio(await synthesizeSpeech(SENTENCE, READING_VOICE));
       const model = await loadAcousticModel(name);
       const words = model
         .decodeGrammar(samples, GRAMMAR)

@@ -5,13 +5,13 @@ import {
   concatenate,
   edit,
   missingToolsReason,
+  READING_SENTENCE,
+  READING_VOICE,
   silentWav,
+  spokenReading,
   synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
-import { post, useSpeechServer } from './server-harness.js';
-
-const SENTENCE = 'The students finished their project before the deadline';
-const VOICE = { voice: 'en-us+f2', speed: 0.85 };
+import { postRepeatSentence, useSpeechServer } from './server-harness.js';
 
 interface Scored {
   components: Component[];
@@ -25,20 +25,17 @@ interface Scored {
 describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, over HTTP', () => {
   const speech = useSpeechServer('said-words-http-');
 
-  async function score(audio: Uint8Array, refText = SENTENCE): Promise<Scored> {
-    const answer = await post(speech.server(), '/exam/speaking/rs', {
-      audioUrl: await speech.answerUrl(audio),
+  async function score(audio: Uint8Array, refText = READING_SENTENCE): Promise<Scored> {
+    const answer = await postRepeatSentence(
+      speech.server(),
+      await speech.answerUrl(audio),
       refText,
-      scale: 5,
-      precision: 0.1,
-    });
+    );
     expect(answer.status).toBe(200);
     const body = answer.body as { data: { components: Component[]; words: Word[] } };
     return body.data;
   }
 
-  const spoken = async (text: string): Promise<Uint8Array> =>
-    edit(await synthesizeSpeech(text, VOICE), ['pad', '0.5', '0.5']);
   const component = (result: Scored, name: string): Component | undefined =>
     result.components.find((entry) => entry.name === name);
   const said = (result: Scored): Word[] =>
@@ -48,7 +45,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
   // (BENCHMARKS.md, issue 19); on this voice about half the replacements tried are.
   it('marks a word of refText the reader did not say Bad or Missing, and content 2 of 3', async () => {
     const refText = 'The teachers finished their project before the deadline';
-    const result = await score(await spoken(SENTENCE), refText);
+    const result = await score(await spokenReading(), refText);
     const words = result.words.filter((word) => word.label !== 'Pause');
     expect(words.map((word) => word.word)).toEqual(refText.split(' '));
     expect(['Bad', 'Missing']).toContain(words[1]!.label);
@@ -59,11 +56,11 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     const noiseMs = 1000;
     const lateStart = await concatenate([
       silentWav(noiseMs / 1000, { noiseDbfs: -65 }),
-      await spoken('project before the deadline'),
+      await spokenReading('project before the deadline'),
     ]);
     const result = await score(lateStart);
     const words = result.words.filter((word) => word.label !== 'Pause');
-    expect(words.map((word) => word.word)).toEqual(SENTENCE.split(' '));
+    expect(words.map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
     expect(words.slice(0, 4).map((word) => word.label)).toEqual(Array(4).fill('Missing'));
     const heard = said(result);
     expect(heard.map((word) => word.word)).toEqual(expect.arrayContaining(['the', 'deadline']));
@@ -72,13 +69,13 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
   });
 
   it('scores a restart on the final reading, the false start Inserted with its timing', async () => {
-    const clean = await score(await spoken(SENTENCE));
-    const falseStart = await edit(await synthesizeSpeech('The students', VOICE), [
+    const clean = await score(await spokenReading());
+    const falseStart = await edit(await synthesizeSpeech('The students', READING_VOICE), [
       'pad',
       '0.5',
       '0',
     ]);
-    const restart = await concatenate([falseStart, silentWav(0.8), await spoken(SENTENCE)]);
+    const restart = await concatenate([falseStart, silentWav(0.8), await spokenReading()]);
     const result = await score(restart);
     const inserted = result.words.filter((word) => word.label === 'Inserted');
     expect(inserted.map((word) => word.word)).toEqual(['The', 'students']);
@@ -86,7 +83,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     const restartMs = (await decodeAudio(falseStart)).durationSeconds * 1000 + 800 + 500;
     expect(inserted.every((word) => word.end <= restartMs + 100)).toBe(true);
     const reading = said(result);
-    expect(reading.map((word) => word.word)).toEqual(SENTENCE.split(' '));
+    expect(reading.map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
     expect(reading.every((word) => word.start >= restartMs - 100)).toBe(true);
     expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
     const pronunciation = (scored: Scored): number =>

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serverReadyLine, serverReadyPort } from '../../src/shared/server-ready.js';
 import { SPEAKING_COMPONENTS } from '../../src/shared/contract/endpoints.js';
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/contract/errors.js';
-import { edit, missingToolsReason, synthesizeSpeech } from '../helpers/speech-fixtures.js';
+import { missingToolsReason, READING_SENTENCE, spokenReading } from '../helpers/speech-fixtures.js';
 
 const CLI = join('src', 'server', 'cli.ts');
 
@@ -151,8 +151,6 @@ interface ScoredEnvelope {
 }
 
 describe.skipIf(missingToolsReason())('serve command scoring speech in workers', () => {
-  const sentence = 'The students finished their project before the deadline';
-
   async function rs(port: number, audioUrl: string, refText: string) {
     const response = await fetch(`http://127.0.0.1:${port}/exam/speaking/rs`, {
       method: 'POST',
@@ -164,9 +162,8 @@ describe.skipIf(missingToolsReason())('serve command scoring speech in workers',
 
   it('scores, bounds a 1000-word reference, and drains a running job on SIGTERM', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'examiner-cli-speech-'));
-    const speech = await synthesizeSpeech(sentence, { voice: 'en-us+f2', speed: 0.85 });
     const file = join(folder, 'answer.wav');
-    writeFileSync(file, await edit(speech, ['pad', '0.5', '0.5']));
+    writeFileSync(file, await spokenReading());
     const audioUrl = pathToFileURL(file).href;
     const server = start(
       ['--port', '0', '--audio-root', folder, '--workers', '1', '--job-timeout', '3'],
@@ -175,12 +172,15 @@ describe.skipIf(missingToolsReason())('serve command scoring speech in workers',
     const port = await server.ready;
     await healthy(port);
 
-    const scored = await rs(port, audioUrl, sentence);
+    const scored = await rs(port, audioUrl, READING_SENTENCE);
     expect(scored.status).toBe(200);
     expect(scored.body.data.components[0]).toMatchObject({ name: 'score_content', score: 3 });
 
     // 1000 words is the contract's limit; the answer comes within the 3 s budget either way.
-    const longText = Array.from({ length: 1000 }, (_, i) => sentence.split(' ')[i % 8]).join(' ');
+    const longText = Array.from(
+      { length: 1000 },
+      (_, i) => READING_SENTENCE.split(' ')[i % 8],
+    ).join(' ');
     const bounded = await rs(port, audioUrl, longText);
     // Stopped at its time budget (422) or its memory allowance (413) if not scored (200).
     expect([200, 413, 422]).toContain(bounded.status);

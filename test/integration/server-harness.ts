@@ -99,6 +99,15 @@ export interface HttpAnswer {
   body: unknown;
 }
 
+/** A Repeat Sentence request as the tests send it: scale 5, precision 0.1. */
+export function postRepeatSentence(
+  server: RunningServer,
+  audioUrl: string,
+  refText: string,
+): Promise<HttpAnswer> {
+  return post(server, '/exam/speaking/rs', { audioUrl, refText, scale: 5, precision: 0.1 });
+}
+
 export async function post(
   server: RunningServer,
   path: string,

@@ -11,14 +11,13 @@ import {
   edit,
   encodeWav,
   missingToolsReason,
+  READING_SENTENCE,
+  spokenReading,
   synthesizedNoise,
   synthesizeSpeech,
   withWhiteNoise,
 } from '../helpers/speech-fixtures.js';
-import { post, startSpeechServer, type RunningServer } from './server-harness.js';
-
-const SENTENCE = 'The students finished their project before the deadline';
-const VOICE = { voice: 'en-us+f2', speed: 0.85 };
+import { postRepeatSentence, startSpeechServer, type RunningServer } from './server-harness.js';
 
 interface Scored {
   status: number;
@@ -46,20 +45,16 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
     await rm(folder, { recursive: true, force: true });
   });
 
-  async function score(audio: Uint8Array | string, refText = SENTENCE): Promise<Scored> {
-    let audioUrl = audio;
-    if (typeof audio !== 'string') {
+  async function score(audio: Uint8Array | string, refText = READING_SENTENCE): Promise<Scored> {
+    let audioUrl: string;
+    if (typeof audio === 'string') audioUrl = audio;
+    else {
       saved += 1;
       const path = join(folder, `answer-${saved}.wav`);
       await writeFile(path, audio);
       audioUrl = pathToFileURL(path).href;
     }
-    const answer = await post(server, '/exam/speaking/rs', {
-      audioUrl,
-      refText,
-      scale: 5,
-      precision: 0.1,
-    });
+    const answer = await postRepeatSentence(server, audioUrl, refText);
     const body = answer.body as {
       data?: { components?: Component[]; words?: Word[]; error?: { code: string } };
     };
@@ -71,8 +66,6 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
     };
   }
 
-  const spoken = async (text: string): Promise<Uint8Array> =>
-    edit(await synthesizeSpeech(text, VOICE), ['pad', '0.5', '0.5']);
   const component = (result: Scored, name: string): Component | undefined =>
     result.components.find((entry) => entry.name === name);
 
@@ -81,7 +74,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
   // held path's wiring is a unit test, engine-scoring.test.ts). Neither ever credits it.
   it('never credits a different sentence, and says why', async () => {
     const result = await score(
-      await spoken('My brother plays football with his friends every Sunday'),
+      await spokenReading('My brother plays football with his friends every Sunday'),
     );
     expect(result.status).toBe(200);
     expect(component(result, 'score_content')?.score).toBeLessThanOrEqual(1);
@@ -94,7 +87,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
   });
 
   it('hears a reading that begins and ends in exact digital silence', async () => {
-    const padded = await edit(await synthesizeSpeech(SENTENCE, { wordsPerMinute: 149 }), [
+    const padded = await edit(await synthesizeSpeech(READING_SENTENCE, { wordsPerMinute: 149 }), [
       'pad',
       '0.5',
       '0.5',
@@ -120,7 +113,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
   });
 
   it('scores the sentence in white noise at 5 dB with a caution that says so', async () => {
-    const clean = await decodeAudio(await spoken(SENTENCE));
+    const clean = await decodeAudio(await spokenReading());
     const result = await score(encodeWav(withWhiteNoise(clean.samples, 5)));
     expect(result.status).toBe(200);
     const pronunciation = component(result, 'score_pronunciation');
@@ -132,7 +125,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
   it('labels a word said badly Bad, and the words said right Good', async () => {
     // "project" said as "prozhooked": its vowels and its last consonants wrong.
     const result = await score(
-      await spoken('The students finished their prozhooked before the deadline'),
+      await spokenReading('The students finished their prozhooked before the deadline'),
     );
     const project = result.words.find((word) => word.word === 'project');
     expect(project?.label).toBe('Bad');
