@@ -55,8 +55,9 @@ function timeCalls(
   (model as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
     const started = performance.now();
     const result = original(...args);
-    const stage = stages.get(kindOf(args)) ?? { calls: 0, ms: 0 };
-    stages.set(kindOf(args), {
+    const kind = kindOf(args);
+    const stage = stages.get(kind) ?? { calls: 0, ms: 0 };
+    stages.set(kind, {
       calls: stage.calls + 1,
       ms: stage.ms + performance.now() - started,
     });
