@@ -14,6 +14,7 @@ import { decodeAudio } from '../src/engine/audio/decode.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
 import { configuredModel } from '../src/engine/recognizer/models.js';
+import { LOOP_BEAMS, LOOP_GRAMMAR } from '../src/engine/recognizer/phone-loop.js';
 import { PHONES, phoneWord } from '../src/engine/recognizer/phones.js';
 import { openDecoder } from '../src/engine/recognizer/soundswallower/adapter.js';
 import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
@@ -22,10 +23,6 @@ import { exitUnlessCorpus, readLabels, SO762_DIR } from './so762-corpus.js';
 exitUnlessCorpus('runtime stages');
 
 const STRIDE = 10;
-const LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar phones;\npublic <phones> = <phone>*;\n<phone> = ${PHONES.map(phoneWord).join(' | ')};\n`;
-/** The shipped loop's beams (recognizer/phone-loop.ts). */
-const LOOP_BEAMS = { beam: 1e-25, pbeam: 1e-25, wbeam: 1e-15 };
-
 interface Stage {
   calls: number;
   ms: number;

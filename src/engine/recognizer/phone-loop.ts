@@ -2,14 +2,15 @@ import { SAMPLES_PER_FRAME, type AcousticModel, type Beams } from './acoustic-mo
 import { PHONES, phoneWord } from './phones.js';
 import type { AlignedPhone } from './recognize.js';
 
-const LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar phones;\npublic <phones> = <phone>*;\n<phone> = ${PHONES.map(phoneWord).join(' | ')};\n`;
+/** Any of the phones, any number of times. */
+export const LOOP_GRAMMAR = `#JSGF V1.0;\ngrammar phones;\npublic <phones> = <phone>*;\n<phone> = ${PHONES.map(phoneWord).join(' | ')};\n`;
 /** Frames of context kept either side of the answer, so edge phones see their neighbours. */
 const MARGIN_FRAMES = 5;
 /**
  * Narrower than the decoder's defaults (1e-48, 7e-29): the loop's cost is a third lower and
  * its GOP correlates with the experts' phone scores just as well (measured on speechocean762).
  */
-const LOOP_BEAMS: Beams = { beam: 1e-25, pbeam: 1e-25, wbeam: 1e-15 };
+export const LOOP_BEAMS: Beams = { beam: 1e-25, pbeam: 1e-25, wbeam: 1e-15 };
 
 export interface PhoneCompetition {
   /** Acoustic score of the free phone loop's best path over the phone's frames. */
