@@ -23,6 +23,7 @@ import { exitUnlessCorpus, readLabels, SO762_DIR } from './so762-corpus.js';
 exitUnlessCorpus('runtime stages');
 
 const STRIDE = 10;
+
 interface Stage {
   calls: number;
   ms: number;
