@@ -1,8 +1,11 @@
 /**
- * Readings that begin and end in exact digital silence, as a sox-padded file, a noise gate or
- * a synthetic voice gives them: 10 sentences read by four espeak-ng voices, each padded with
- * 0.5 s of zeros, scored as Repeat Sentence against their own sentence and against the next
- * one (`scoreAudioUrl`: the HTTP route minus the HTTP layer, shipped calibration).
+ * Readings with a floor far quieter than the acoustic model heard in training: 10 sentences
+ * read by four espeak-ng voices, each with 0.5 s before and after it of exact digital silence
+ * (a noise gate, an editor's padding), of the quiet sox writes when it pads a resampled file,
+ * or of a quiet room's floor under the whole reading (a headset in a quiet room: uniform noise
+ * at −65 or −80 dBFS RMS), scored as Repeat Sentence
+ * against their own sentence and against the next one (`scoreAudioUrl`: the HTTP route minus
+ * the HTTP layer, shipped calibration).
  * Usage: npx tsx bench/digital-silence.ts (needs espeak-ng and sox; no corpus).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSpeechEngine, scoreAudioUrl, type SpeechEngine } from '../src/engine/tasks/index.js';
-import { edit, missingToolsReason, synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
+import { decodeAudio } from '../src/engine/audio/decode.js';
+import { seededRandom } from '../scripts/seeded-random.js';
+import {
+  edit,
+  encodeWav,
+  missingToolsReason,
+  synthesizeSpeech,
+} from '../test/helpers/speech-fixtures.js';
 
 const SENTENCES = [
   'The students finished their project before the deadline',
@@ -26,6 +36,13 @@ const SENTENCES = [
 ];
 const VOICES = ['en-us', 'en-us+f2', 'en-gb', 'en-us+m3'];
 const WORDS_PER_MINUTE = 149;
+/**
+ * What is around (and under) the reading: exact zeros; the quiet sox writes when it pads a
+ * resampled file (its dither, about −97 dBFS); or exact zeros with a room's floor of this RMS
+ * in dBFS under all of it.
+ */
+const FLOORS = ['zeros', 'dithered', -65, -80] as const;
+const PAD_SECONDS = 0.5;
 
 const POLICY = {
   audioRoots: [tmpdir()],
@@ -54,7 +71,12 @@ async function main(): Promise<void> {
   }
   const engine = await loadSpeechEngine();
   const folder = mkdtempSync(join(tmpdir(), 'digital-silence-'));
-  const tally = { right: new Map<Outcome, number>(), wrong: new Map<Outcome, number>() };
+  const tallies = new Map(
+    FLOORS.map((floor) => [
+      floor,
+      { right: new Map<Outcome, number>(), wrong: new Map<Outcome, number>() },
+    ]),
+  );
   try {
     for (const [index, sentence] of SENTENCES.entries()) {
       for (const voice of VOICES) {
@@ -62,15 +84,26 @@ async function main(): Promise<void> {
           voice,
           wordsPerMinute: WORDS_PER_MINUTE,
         });
-        const path = join(folder, `${index}-${voice}.wav`);
-        writeFileSync(path, await edit(reading, ['pad', '0.5', '0.5']));
+        const zeros = withZerosAround((await decodeAudio(reading)).samples);
         const other = SENTENCES[(index + 1) % SENTENCES.length]!;
-        for (const [kind, refText] of [
-          ['right', sentence],
-          ['wrong', other],
-        ] as const) {
-          const found = await outcome(engine, path, refText);
-          tally[kind].set(found, (tally[kind].get(found) ?? 0) + 1);
+        for (const floor of FLOORS) {
+          const path = join(folder, `${index}-${voice}-${floor}.wav`);
+          writeFileSync(
+            path,
+            floor === 'zeros'
+              ? encodeWav(zeros)
+              : floor === 'dithered'
+                ? await edit(reading, ['rate', '16000', 'pad', `${PAD_SECONDS}`, `${PAD_SECONDS}`])
+                : encodeWav(withFloor(zeros, floor, index)),
+          );
+          const tally = tallies.get(floor)!;
+          for (const [kind, refText] of [
+            ['right', sentence],
+            ['wrong', other],
+          ] as const) {
+            const found = await outcome(engine, path, refText);
+            tally[kind].set(found, (tally[kind].get(found) ?? 0) + 1);
+          }
         }
       }
     }
@@ -78,10 +111,28 @@ async function main(): Promise<void> {
     rmSync(folder, { recursive: true, force: true });
   }
   const readings = SENTENCES.length * VOICES.length;
-  for (const [kind, counts] of Object.entries(tally)) {
-    const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`);
-    console.log(`${kind} sentence (${readings} readings): ${parts.join(', ')}`);
+  for (const [floor, tally] of tallies) {
+    for (const [kind, counts] of Object.entries(tally)) {
+      const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`);
+      const around = typeof floor === 'string' ? floor : `a ${floor} dBFS floor`;
+      console.log(`${around}, ${kind} sentence (${readings} readings): ${parts.join(', ')}`);
+    }
   }
+}
+
+/** The reading (16 kHz) with `PAD_SECONDS` of exact zeros before and after it. */
+function withZerosAround(voice: Float32Array): Float32Array {
+  const pad = Math.round(PAD_SECONDS * 16000);
+  const out = new Float32Array(voice.length + 2 * pad);
+  out.set(voice, pad);
+  return out;
+}
+
+/** The samples with a room's floor of `dbfs` RMS under all of them (seeded uniform noise). */
+function withFloor(samples: Float32Array, dbfs: number, seed: number): Float32Array {
+  const amplitude = Math.sqrt(3) * 10 ** (dbfs / 20);
+  const next = seededRandom(seed + 1);
+  return samples.map((value) => value + amplitude * (next() * 2 - 1));
 }
 
 await main();
