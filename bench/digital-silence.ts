@@ -3,9 +3,8 @@
  * read by four espeak-ng voices, each with 0.5 s before and after it of exact digital silence
  * (a noise gate, an editor's padding), of the quiet sox writes when it pads a resampled file,
  * or of a quiet room's floor under the whole reading (a headset in a quiet room: uniform noise
- * at −65 or −80 dBFS RMS), scored as Repeat Sentence
- * against their own sentence and against the next one (`scoreAudioUrl`: the HTTP route minus
- * the HTTP layer, shipped calibration).
+ * at −65 or −80 dBFS RMS), scored as Repeat Sentence against their own sentence and against
+ * the next one (`scoreAudioUrl`: the HTTP route minus the HTTP layer, shipped calibration).
  * Usage: npx tsx bench/digital-silence.ts (needs espeak-ng and sox; no corpus).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
