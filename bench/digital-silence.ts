@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSpeechEngine, scoreAudioUrl, type SpeechEngine } from '../src/engine/tasks/index.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { seededRandom } from '../scripts/seeded-random.js';
 import {
   edit,
   encodeWav,
   missingToolsReason,
   synthesizeSpeech,
+  uniformNoise,
 } from '../test/helpers/speech-fixtures.js';
 
 const SENTENCES = [
@@ -127,11 +127,10 @@ function withZerosAround(voice: Float32Array): Float32Array {
   return out;
 }
 
-/** The samples with a room's floor of `dbfs` RMS under all of them (seeded uniform noise). */
+/** The samples with a room's floor of `dbfs` RMS under all of them. */
 function withFloor(samples: Float32Array, dbfs: number, seed: number): Float32Array {
-  const amplitude = Math.sqrt(3) * 10 ** (dbfs / 20);
-  const next = seededRandom(seed + 1);
-  return samples.map((value) => value + amplitude * (next() * 2 - 1));
+  const floor = uniformNoise(samples.length, dbfs, seed + 1);
+  return samples.map((value, i) => value + floor[i]!);
 }
 
 await main();

@@ -279,14 +279,20 @@ export function silentWav(
   options: WavOptions & { noiseDbfs?: number } = {},
 ): Uint8Array {
   const sampleRate = options.sampleRate ?? 16000;
-  const samples = new Float32Array(Math.round(seconds * sampleRate));
-  if (options.noiseDbfs !== undefined) {
-    // Uniform noise in [-a, a] has an RMS of a / sqrt(3).
-    const amplitude = 10 ** (options.noiseDbfs / 20) * Math.sqrt(3);
-    const random = seededRandom(12345);
-    for (let i = 0; i < samples.length; i++) samples[i] = (random() * 2 - 1) * amplitude;
-  }
+  const length = Math.round(seconds * sampleRate);
+  const samples =
+    options.noiseDbfs === undefined
+      ? new Float32Array(length)
+      : uniformNoise(length, options.noiseDbfs, 12345);
   return encodeWav(samples, { sampleRate });
+}
+
+/** Uniform noise of `dbfs` RMS (a quiet room's floor), seeded so that runs repeat. */
+export function uniformNoise(length: number, dbfs: number, seed: number): Float32Array {
+  // Uniform noise in [-a, a] has an RMS of a / sqrt(3).
+  const amplitude = 10 ** (dbfs / 20) * Math.sqrt(3);
+  const random = seededRandom(seed);
+  return Float32Array.from({ length }, () => (random() * 2 - 1) * amplitude);
 }
 
 /** A committed file from test/fixtures/audio (see the README there for how each was made). */
