@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { audioCautions } from '../src/engine/audio/cautions.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
-import { acceptedWords, saidModelFor, weighSaid } from '../src/engine/evidence/word-acceptance.js';
+import { decideSaid, saidModelFor } from '../src/engine/evidence/word-acceptance.js';
 import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
@@ -48,8 +48,7 @@ export function readCachedAnalyses(): Map<string, CaseAnalysis> {
       if (line === '') continue;
       const row = JSON.parse(line) as CaseAnalysis;
       // Which words count as said is decided afresh, so a refitted said model needs no re-analysis.
-      row.analysis.aligned = weighSaid(row.analysis, said);
-      row.analysis.heard = acceptedWords(row.analysis.aligned, said);
+      Object.assign(row.analysis, decideSaid(row.analysis, said));
       rows.set(row.id, row);
     }
   }

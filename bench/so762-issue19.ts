@@ -10,9 +10,9 @@ import { resultFile } from './result-file.js';
 import { loadCorpus } from './so762-analyses.js';
 import { readLabels } from './so762-corpus.js';
 import { externalSection, externalTest } from './so762-external.js';
-import { trainOnlyCalibration } from './so762-split.js';
+import { testPart, trainOnlyCalibration } from './so762-split.js';
 import { FAMILIES, festivalAvailable, type Family } from './so762-user-cases.js';
-import { scoreUserCases, userRows, userSection } from './so762-users.js';
+import { scoreUserCases, unsureReadingsRow, userRows, userSection } from './so762-users.js';
 
 export async function runIssue19Bench(log: (line: string) => void = console.log): Promise<void> {
   const corpus = await loadCorpus(log);
@@ -29,7 +29,7 @@ export async function runIssue19Bench(log: (line: string) => void = console.log)
     'Engine: as on the branch that ran it; cases scored through `scoreAudioUrl` (file: URL, decode, audio check, recognition, scoring: the HTTP route minus the HTTP layer), with the calibration fitted on the corpus-train speakers only (`fitCalibration` as `scripts/calibrate.ts` calls it).',
     `Cases: built from the 60 corpus-test speakers of ../shared/so762 (bench/so762-user-cases.ts), seeded. Unsaid words after a cut: the cut falls at the middle of the speech by level; a word counts as unsaid only when its start, by the forced alignment of the full reading (not of the cut audio under test), is at least 250 ms after the cut. Festival: ${festivalAvailable() ? 'Debian `festival` (kal_diphone voice)' : 'not installed, skipped'}.`,
     '',
-    ...userSection(userRows(cases, outcomes)),
+    ...userSection([...userRows(cases, outcomes), unsureReadingsRow(testPart(corpus).items)]),
     '',
     ...externalSection(external),
     '',

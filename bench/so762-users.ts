@@ -14,7 +14,7 @@ import { DOUBTFUL_SENTENCE, NOT_THE_SENTENCE } from '../src/engine/scoring/sugge
 import { scoreAudioUrl, type SpeechEngine } from '../src/engine/tasks/index.js';
 import { SerialQueue } from '../src/engine/recognizer/serial.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
-import type { CaseAnalysis } from './so762-analyses.js';
+import type { CaseAnalysis, CorpusItem } from './so762-analyses.js';
 import type { Label } from './so762-corpus.js';
 import { engineFingerprint } from './fingerprint.js';
 import { USERS_CACHE_DIR } from './so762-split.js';
@@ -40,7 +40,7 @@ export interface UserOutcome {
     suggestion: string | null;
   }>;
   /** The reference words in order (Pause and Inserted entries left out). */
-  words: Array<{ word: string; label: string; start: number; end: number }>;
+  words: Array<{ word: string; label: string; start: number; end: number; unsure?: boolean }>;
   /** Inserted entries: words of a false start. */
   inserted?: number;
 }
@@ -93,7 +93,7 @@ async function scoreCase(engine: SpeechEngine, item: UserCase, path: string): Pr
       })),
       words: result.words
         .filter((word) => word.label !== 'Pause' && word.label !== 'Inserted')
-        .map(({ word, label, start, end }) => ({ word, label, start, end })),
+        .map(({ word, label, start, end, unsure }) => ({ word, label, start, end, unsure })),
       inserted: result.words.filter((word) => word.label === 'Inserted').length,
     };
   } catch (error) {
@@ -365,7 +365,110 @@ export function userRows(
     goal: '≤ 10%',
     met: meet(refused, accented.length, 0.1, true),
   });
+  rows.push(...unsureRows(of));
   return rows;
+}
+
+type Pairs = Array<[UserCase, UserOutcome]>;
+
+/**
+ * Words said unsurely (docs/api.md): how often the mark lands on real words, and on the words
+ * shown as said that were not.
+ */
+function unsureRows(of: (family: Family) => Pairs): Row[] {
+  const shownAt = (pairs: Pairs, slots: (item: UserCase) => number[]) =>
+    pairs.flatMap(([item, outcome]) =>
+      outcome.code
+        ? []
+        : slots(item)
+            .map((slot) => outcome.words[slot])
+            .filter((word) => word !== undefined && word.label !== 'Missing'),
+    );
+  const marked = (words: ReadonlyArray<{ unsure?: boolean } | undefined>): string =>
+    pct(words.filter((word) => word?.unsure === true).length, words.length);
+  const byLabel = (words: ReadonlyArray<{ label: string; unsure?: boolean } | undefined>) =>
+    ['Good', 'Average', 'Bad']
+      .map((label) => {
+        const ofLabel = words.filter((word) => word?.label === label);
+        return `${label} ${ofLabel.filter((word) => word?.unsure).length}/${ofLabel.length}`;
+      })
+      .join(', ');
+  const onReal = (family: Family, name: string): Row => {
+    const pairs = of(family).filter(([, outcome]) => outcome.code === null);
+    const words = pairs.flatMap(([, outcome]) =>
+      outcome.words.filter((w) => w.label !== 'Missing'),
+    );
+    const readings = pairs.filter(([, outcome]) => outcome.words.some((w) => w.unsure)).length;
+    return {
+      family: `${name}: words shown as said marked unsure; readings with such a word`,
+      n: pairs.length,
+      figure: `words ${marked(words)}; readings ${pct(readings, pairs.length)}`,
+      goal: '',
+      met: '',
+    };
+  };
+  const replaced = [...of('replace1'), ...of('replace2')];
+  const replacedShown = shownAt(replaced, (item) => item.replacedSlots!);
+  const caught = replaced.filter(([item, outcome]) =>
+    item.replacedSlots!.every((slot) => {
+      const word = outcome.code ? undefined : outcome.words[slot];
+      return word === undefined || ['Bad', 'Missing'].includes(word.label) || word.unsure === true;
+    }),
+  ).length;
+  return [
+    onReal('clean', 'clean readings (the reading, its own text)'),
+    onReal('synthetic', 'correct readings by synthetic voices'),
+    {
+      family:
+        'one or two words replaced in refText: replaced words shown as said and marked unsure; cases whose every replaced word is Bad, Missing or marked unsure',
+      n: replaced.length,
+      figure: `marked unsure ${marked(replacedShown)} (${byLabel(replacedShown)}); cases ${pct(caught, replaced.length)}`,
+      goal: '',
+      met: '',
+    },
+    {
+      family: 'first half of a reading: unsaid words after the cut shown as said and marked unsure',
+      n: of('cut').length,
+      figure: `marked unsure ${marked(shownAt(of('cut'), (item) => item.unsaidSlots!))}`,
+      goal: '',
+      met: '',
+    },
+    {
+      family:
+        'second half of a reading: unsaid words before the cut shown as said and marked unsure',
+      n: of('tail').length,
+      figure: `marked unsure ${marked(shownAt(of('tail'), (item) => item.unsaidSlots!))}`,
+      goal: '',
+      met: '',
+    },
+  ];
+}
+
+/**
+ * The same mark on every reading of the 60 corpus-test speakers (their own text; the said
+ * decision was fitted on the train speakers): how often a reading has a word to listen to, and
+ * how the marked words stand with the experts.
+ */
+export function unsureReadingsRow(readings: readonly CorpusItem[]): Row {
+  const heard = readings.flatMap((item) =>
+    item.analysis.heard.map((word) => ({
+      accuracy: item.label.words[word.slot]?.accuracy ?? 10,
+      unsure: item.analysis.unsureSlots.includes(word.slot),
+    })),
+  );
+  const withMark = readings.filter((item) => item.analysis.unsureSlots.length > 0).length;
+  const markedOf = (keep: (accuracy: number) => boolean): string => {
+    const words = heard.filter((word) => keep(word.accuracy));
+    return pct(words.filter((word) => word.unsure).length, words.length);
+  };
+  return {
+    family:
+      'every reading of the 60 corpus-test speakers, its own text: readings with a word marked unsure; words the experts scored 5+ / 0–4 marked',
+    n: readings.length,
+    figure: `readings ${pct(withMark, readings.length)}; words 5+ ${markedOf((a) => a >= 5)}; words 0–4 ${markedOf((a) => a < 5)}`,
+    goal: '',
+    met: '',
+  };
 }
 
 function codecRows(pairs: ReadonlyArray<[UserCase, UserOutcome]>): Row[] {

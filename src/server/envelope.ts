@@ -20,7 +20,10 @@ export function seconds(milliseconds: number): number {
   return Math.round(milliseconds * 1000) / 1e6;
 }
 
-/** Spec 2.4: rs and wfd words carry duration and userStress; rl and di words do not. */
+/**
+ * Spec 2.4: rs and wfd words carry duration and userStress; rl and di words do not. An rs word
+ * shown as said also says whether it was said surely (docs/api.md, words).
+ */
 function shapeWord(task: Task, word: Word): Word {
   const base = {
     word: word.word,
@@ -32,7 +35,8 @@ function shapeWord(task: Task, word: Word): Word {
     phonics: word.phonics,
   };
   if (task === 'rl' || task === 'di') return base;
-  return { ...base, duration: word.duration ?? null, userStress: null };
+  const shaped = { ...base, duration: word.duration ?? null, userStress: null };
+  return word.unsure === undefined ? shaped : { ...shaped, unsure: word.unsure };
 }
 
 /** Spec 2.3: privateNotes appear on wfd components only. */

@@ -100,6 +100,13 @@ export const StoredKeyPoint = z.object({
   examinerHeard: z.boolean().nullable(),
 });
 
+/** rs: one word of the sentence as stored once marked, with the examiner's mark (null: none). */
+export const StoredWord = z.object({
+  text: z.string(),
+  engineSaid: z.boolean(),
+  examinerSaid: z.boolean().nullable(),
+});
+
 export const Attempt = z.object({
   id: Id,
   candidateId: Id,
@@ -140,12 +147,20 @@ export const AttemptDetail = Attempt.extend({
   errorDetail: z.string().nullable(),
   /** rl, di: the key points stored with the result, in the request's order. */
   storedKeyPoints: z.array(StoredKeyPoint).default([]),
+  /** rs: the sentence's words, in order, once the examiner marked them (empty: never). */
+  storedWords: z.array(StoredWord).default([]),
 });
 
 /** The examiner marks each key point of an rl or di result heard or not, in order. */
 export const KeyPointMarksInput = z.object({
   id: Id,
   heard: z.array(z.boolean()).max(200),
+});
+
+/** The examiner marks each word of an rs sentence said or not, in the sentence's order. */
+export const WordMarksInput = z.object({
+  id: Id,
+  said: z.array(z.boolean()).max(500),
 });
 
 /** The History columns that sort. */
@@ -470,6 +485,7 @@ export const APP_API = {
   'attempts.mark': method(ExaminerMarkInput, Attempt),
   'attempts.clearMark': method(ById, Attempt),
   'attempts.markKeyPoints': method(KeyPointMarksInput, Attempt),
+  'attempts.markWords': method(WordMarksInput, Attempt),
   'queue.status': method(Empty, QueueStatus),
   'moderation.agreement': method(z.object({ task: TaskSchema.optional() }).default({}), Agreement),
   'export.agreementCsv': method(
@@ -587,4 +603,5 @@ export type AgreementRow = z.infer<typeof AgreementRow>;
 export type ScoreKey = keyof z.infer<typeof ComponentScores>;
 export type KeyPointCounts = z.infer<typeof KeyPointCounts>;
 export type StoredKeyPoint = z.infer<typeof StoredKeyPoint>;
+export type StoredWord = z.infer<typeof StoredWord>;
 export type KeyPointAgreementRow = z.infer<typeof KeyPointAgreementRow>;

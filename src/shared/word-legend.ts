@@ -1,9 +1,14 @@
 import type { Task } from './contract/endpoints.js';
+import type { WordLabel } from './contract/envelope.js';
 import { marksHesitations } from './hesitation.js';
+import { UNSURE_NAME } from './unsure-words.js';
 
 export interface LegendEntry {
-  /** The engine's word label, which gives the colour. */
-  label: 'Good' | 'Average' | 'Bad' | 'Missing' | 'Inserted' | 'Pause' | 'Unclear';
+  /**
+   * The engine's word label, which gives the colour; or `Unsure` (rs), no label but the mark
+   * drawn over a said word's colour when the engine is not sure it was said (unsure-words.ts).
+   */
+  label: WordLabel | 'Unsure';
   /** What the colour means in this task. */
   name: string;
   /** rl, di: an `Inserted` entry is a hesitation, drawn muted. */
@@ -23,8 +28,8 @@ export const DICTATION_MARKS: Record<string, { name: string; title: string }> = 
 /**
  * What each word colour means, per task. Dictation marks written words: correct, written
  * wrongly, or missing (extra words cost nothing and are not listed); speaking marks how each
- * word was said, the words added (rs) or the hesitations and unclear speech (rl, di), and the
- * pauses.
+ * word was said, the words added and the words to listen to (rs) or the hesitations and
+ * unclear speech (rl, di), and the pauses.
  */
 export function wordLegend(task: Task): LegendEntry[] {
   if (task === 'wfd') {
@@ -44,5 +49,6 @@ export function wordLegend(task: Task): LegendEntry[] {
       : { label: 'Inserted', name: 'Inserted' },
   ];
   // rl, di: speech heard but not named is an "unclear" stretch, never a guessed word.
-  return marksHesitations(task) ? [...speaking, { label: 'Unclear', name: 'Unclear' }] : speaking;
+  if (marksHesitations(task)) return [...speaking, { label: 'Unclear', name: 'Unclear' }];
+  return task === 'rs' ? [...speaking, { label: 'Unsure', name: UNSURE_NAME }] : speaking;
 }

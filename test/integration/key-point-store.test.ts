@@ -502,10 +502,11 @@ describe('key points in the store', () => {
     expect(attempt.mark?.scores.content).toBe(5);
   });
 
-  it('gives a file of the previous schema the key point table', () => {
+  it('gives a file of the schema before it the key point table', () => {
     const file = join(dir.path, 'old.db');
     const old = new Database(file);
-    migrate(old, MIGRATIONS.slice(0, MIGRATIONS.length - 1));
+    const before = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE key_points'));
+    migrate(old, MIGRATIONS.slice(0, before));
     old.close();
     const upgraded = openDatabase(file);
     const columns = upgraded

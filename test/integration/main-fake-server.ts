@@ -71,6 +71,48 @@ export const ok = (task = 'rs', overall?: number): Reply => ({
   body: JSON.stringify(envelope(task, overall)),
 });
 
+/** A word of a scripted rs answer; phonemes, phonics and duration are null unless given. */
+export interface ScriptedWord {
+  word: string;
+  label: string;
+  start: number;
+  end: number;
+  pronunciation: number;
+  /** Left out of the answer when undefined, as in a result from before the engine sent it. */
+  unsure?: boolean;
+  duration?: number | null;
+}
+
+/**
+ * A scored rs answer of `words`: overall `overall` of 5 and, when given, content `content` of 3;
+ * with the default envelope's transcription unless `transcription` is false.
+ */
+export function rsAnswer(
+  words: ScriptedWord[],
+  { overall, content, transcription = true }: RsAnswerOptions = {},
+): Reply {
+  const result = envelope('rs', overall) as {
+    data: { components: Record<string, unknown>[]; words: unknown[]; transcription?: string };
+  };
+  if (content !== undefined) {
+    result.data.components[0] = { ...result.data.components[0], score: content, maxScore: 3 };
+  }
+  if (!transcription) delete result.data.transcription;
+  result.data.words = words.map((word) => ({
+    phonemes: null,
+    phonics: null,
+    duration: null,
+    ...word,
+  }));
+  return { status: 200, body: JSON.stringify(result) };
+}
+
+export interface RsAnswerOptions {
+  overall?: number;
+  content?: number;
+  transcription?: boolean;
+}
+
 export function failure(
   status: number,
   code: string,

@@ -15,8 +15,14 @@ import { AttemptsRepo } from '../../src/main/store/attempts-repo.js';
 import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { ItemsRepo } from '../../src/main/store/items-repo.js';
+import { FakeScoringServer, type Script } from './main-fake-server.js';
 
-export function tempDir(prefix = 'examiner-test-'): { path: string; remove: () => void } {
+export interface TempDir {
+  path: string;
+  remove: () => void;
+}
+
+export function tempDir(prefix = 'examiner-test-'): TempDir {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
@@ -117,11 +123,56 @@ export class QueueHarness {
     return this.attempts.get(id)?.status;
   }
 
+  /** The id of a new rs attempt (or wfd dictation) on newly seeded items, once it is scored. */
+  async scoredAttempt(task: 'rs' | 'wfd' = 'rs'): Promise<number> {
+    const { candidateId, rsItem, wfdItem } = this.seed();
+    this.queue.start();
+    const { id } =
+      task === 'rs'
+        ? await this.submitAudio(candidateId, rsItem)
+        : this.service.submitDictation({ candidateId, itemId: wfdItem, typedAnswer: 'cat' });
+    await waitFor(() => this.status(id) === 'scored', 10_000, 'scoring');
+    return id;
+  }
+
   async close(): Promise<void> {
     await this.queue.stop();
     await this.client.close();
     this.db.close();
   }
+}
+
+/** What a queue test runs on: a temp dir, a fake scoring server and a harness on both. */
+export interface QueueSetup {
+  dir: TempDir;
+  server: FakeScoringServer;
+  harness: QueueHarness;
+}
+
+/** A new temp dir, and a listening fake scoring server answering with `script` (else its default). */
+export async function setUpScoring(script?: Script): Promise<Omit<QueueSetup, 'harness'>> {
+  const dir = tempDir();
+  const server = new FakeScoringServer();
+  if (script) server.script = script;
+  await server.listen();
+  return { dir, server };
+}
+
+/** As setUpScoring, with a harness on the dir and the server. */
+export async function setUpQueue(script?: Script): Promise<QueueSetup> {
+  const { dir, server } = await setUpScoring(script);
+  return { dir, server, harness: new QueueHarness(dir.path, server.url) };
+}
+
+/** Closes the harness (the test's last one, if it made any), kills the server, removes the dir. */
+export async function tearDownQueue({
+  dir,
+  server,
+  harness,
+}: Omit<QueueSetup, 'harness'> & { harness?: QueueHarness }): Promise<void> {
+  await harness?.close();
+  await server.kill();
+  dir.remove();
 }
 
 export async function waitFor(

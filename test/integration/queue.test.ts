@@ -1,25 +1,21 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeScoringServer, ok } from './main-fake-server.js';
-import { QueueHarness, tempDir, waitFor } from './main-harness.js';
+import { ok, type FakeScoringServer } from './main-fake-server.js';
+import {
+  QueueHarness,
+  setUpScoring,
+  tearDownQueue,
+  waitFor,
+  type TempDir,
+} from './main-harness.js';
 
 describe('offline queue', () => {
-  let dir: ReturnType<typeof tempDir>;
-  let server: FakeScoringServer;
-  let harness: QueueHarness;
-
+  let dir: TempDir, server: FakeScoringServer, harness: QueueHarness;
   beforeEach(async () => {
-    dir = tempDir();
-    server = new FakeScoringServer();
-    await server.listen();
+    ({ dir, server } = await setUpScoring());
   });
-
-  afterEach(async () => {
-    await harness?.close();
-    await server.kill();
-    dir.remove();
-  });
+  afterEach(() => tearDownQueue({ dir, server, harness }));
 
   it('stores every attempt and its recording before any network call', async () => {
     harness = new QueueHarness(dir.path, null);

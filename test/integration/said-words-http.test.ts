@@ -52,6 +52,20 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(component(result, 'score_content')).toMatchObject({ score: 2, maxScore: 3 });
   });
 
+  it('marks a kept word the audio supports weakly unsure, and no word of the clean reading', async () => {
+    const clean = await score(await spokenReading());
+    expect(said(clean).map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
+    expect(said(clean).every((word) => word.unsure === false)).toBe(true);
+    const refText = 'The students finished their project before the garden';
+    const result = await score(await spokenReading(), refText);
+    const words = result.words.filter((word) => word.label !== 'Pause');
+    expect(words.map((word) => word.word)).toEqual(refText.split(' '));
+    expect(words.map((word) => word.unsure)).toEqual([...Array(7).fill(false), true]);
+    // Only words shown as said carry the mark.
+    const unmarked = result.words.filter((word) => ['Pause', 'Missing'].includes(word.label));
+    expect(unmarked.every((word) => !('unsure' in word))).toBe(true);
+  });
+
   it('shows the words before a late start Missing, none of them timed in the room noise', async () => {
     const noiseMs = 1000;
     const lateStart = await concatenate([

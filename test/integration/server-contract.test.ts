@@ -96,11 +96,13 @@ describe('scoring service over HTTP', () => {
     await expect(document).toMatchFileSnapshot('./__snapshots__/server-success-responses.json');
   });
 
-  it('shapes speaking results per task: rs words keep duration, rl and di words drop it', async () => {
+  it('shapes speaking results per task: rs words keep duration and unsure, rl and di words drop them', async () => {
     const rs = parseEnvelope((await post(server, ENDPOINT_PATHS.rs, RS)).body);
     const rl = parseEnvelope((await post(server, ENDPOINT_PATHS.rl, RS)).body);
     expect(rs.data.transcription).toBe('hello');
+    expect(rs.data.words[0]).toMatchObject({ label: 'Good', unsure: true });
     expect(rs.data.words[1]).toMatchObject({ label: 'Pause', duration: 650, userStress: null });
+    expect(rs.data.words[1]).not.toHaveProperty('unsure');
     expect(rl.data).not.toHaveProperty('transcription');
     expect(rs.data).not.toHaveProperty('keyPoints');
     expect(rl.data.keyPoints).toEqual([
@@ -108,6 +110,7 @@ describe('scoring service over HTTP', () => {
     ]);
     expect(rl.data.words[1]).not.toHaveProperty('duration');
     expect(rl.data.words[1]).not.toHaveProperty('userStress');
+    expect(rl.data.words[0]).not.toHaveProperty('unsure');
     expect(rl.data.components[0]).not.toHaveProperty('privateNotes');
   });
 

@@ -152,6 +152,7 @@ const FAKE_WORDS: SpeakingResult['words'] = [
     phonics: [{ spell: 'h', phoneme: ['h'], overall: 4.5 }],
     duration: null,
     userStress: null,
+    unsure: true,
   },
   {
     word: '',

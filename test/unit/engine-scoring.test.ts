@@ -16,6 +16,7 @@ import {
 } from '../../src/engine/evidence/features.js';
 import {
   acceptedWords,
+  decideSaid,
   saidFeatures,
   saidLogOdds,
   saidModelFor,
@@ -53,6 +54,7 @@ function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
     reference: tokenize(text),
     aligned: heard,
     heard,
+    unsureSlots: [],
     rejected: 0,
     fillers: [],
     loopPhones: [],
@@ -305,6 +307,7 @@ describe('context features', () => {
     reference: tokenize('one two three'),
     aligned: heard,
     heard,
+    unsureSlots: [],
     rejected: 0,
     fillers: [],
     loopPhones: [],
@@ -343,6 +346,26 @@ describe('context features', () => {
     // The decision keeps a word exactly when its evidence reaches the model's threshold.
     const bar = Math.log(said.threshold / (1 - said.threshold));
     expect(acceptedWords(weighed, said)).toEqual(weighed.filter((word) => word.saidLogOdds >= bar));
+  });
+
+  it('calls a kept word unsure exactly when its evidence lies between the two bars', () => {
+    const said = saidModelFor('en-us-8k');
+    const logOdds = (p: number): number => Math.log(p / (1 - p));
+    const [missingAt, sureAt] = [logOdds(said.threshold), logOdds(said.sureThreshold)];
+    expect(sureAt).toBeGreaterThan(missingAt);
+    const poor = wordWithGops(1, [-60, -60]);
+    const decided = decideSaid({ ...analysis, aligned: [heard[0]!, poor, heard[2]!] }, said);
+    const odds = decided.aligned.map((word) => word.saidLogOdds);
+    const slotsBetween = decided.aligned
+      .filter((word) => word.saidLogOdds >= missingAt && word.saidLogOdds < sureAt)
+      .map((word) => word.slot);
+    expect(decided.heard.map((word) => word.slot)).toEqual(
+      decided.aligned.filter((word) => word.saidLogOdds >= missingAt).map((word) => word.slot),
+    );
+    expect(decided.unsureSlots).toEqual(slotsBetween);
+    // The fixture spans the three outcomes, so the check above is not vacuous.
+    expect(odds.some((value) => value >= sureAt)).toBe(true);
+    expect(slotsBetween).toEqual([1]);
   });
 
   it('weighs the evidence with the decision fitted on the acoustic model that gave it', () => {

@@ -9,7 +9,7 @@ import { senoneGop } from './gop.js';
 import { restartAfterPause, splitFalseStart, type SplitReading } from './false-start.js';
 import { frameLevels, levelOf, soundingFrames } from './levels.js';
 import { shiftSegment, shiftWord, type HeardWord, type SpeechAnalysis } from './speech-analysis.js';
-import { acceptedWords, saidModelFor, weighSaid } from './word-acceptance.js';
+import { decideSaid, saidModelFor } from './word-acceptance.js';
 
 export type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 
@@ -60,12 +60,9 @@ export function analyseSpeech(
     ...shiftWord(word, offset),
     levelDb: levelOf(levels, word.startFrame + offset, word.endFrame + offset),
   }));
-  const said = saidModelFor(model.name);
-  const aligned = weighSaid({ reference, aligned: placed, decodedPath }, said);
   return {
     ...analysis,
-    aligned,
-    heard: acceptedWords(aligned, said),
+    ...decideSaid({ reference, aligned: placed, decodedPath }, saidModelFor(model.name)),
     decodedPath,
     fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
     falseStart,
@@ -98,7 +95,7 @@ function analyseReading(
   samples: Float32Array,
   reference: TextWord[],
   decoded: DecodedSegment[],
-): Omit<SpeechAnalysis, 'falseStart' | 'heard' | 'decodedPath' | 'soundingFrames'> {
+): Omit<SpeechAnalysis, 'falseStart' | 'heard' | 'unsureSlots' | 'decodedPath' | 'soundingFrames'> {
   const slots = assignSlots(decoded, reference);
   const accepted = decoded.flatMap((segment, index): Candidate[] =>
     senoneGop(segment) >= WORD_REJECT_SCORE_PER_FRAME

@@ -26,6 +26,8 @@ export interface SpeechAnalysis {
    */
   aligned: HeardWord[];
   heard: HeardWord[];
+  /** Reference slots of heard words said unsurely (word-acceptance.ts): worth a listen. */
+  unsureSlots: number[];
   /** Words the grammar put on the path whose acoustics did not support them. */
   rejected: number;
   /** Silences and noises the aligner placed between the heard phones. */
@@ -57,6 +59,7 @@ export function nothingHeard(
     reference: [...reference],
     aligned: [],
     heard: [],
+    unsureSlots: [],
     rejected: 0,
     fillers: [],
     loopPhones: [],

@@ -30,14 +30,20 @@ export const SAID_FEATURES = [
 ] as const;
 export type SaidFeatures = Record<(typeof SAID_FEATURES)[number], number>;
 
-export interface SaidModel {
+/** The said decision's logistic model: standardised features, weights and intercept. */
+export interface SaidWeights {
   features: readonly string[];
   mean: readonly number[];
   scale: readonly number[];
   weights: readonly number[];
   intercept: number;
+}
+
+export interface SaidModel extends SaidWeights {
   /** A word is said when the model's probability is at least this. */
   threshold: number;
+  /** A said word under this probability is said unsurely: the examiner should listen to it. */
+  sureThreshold: number;
 }
 
 type Aligned = Pick<SpeechAnalysis, 'aligned' | 'reference' | 'decodedPath'>;
@@ -110,7 +116,7 @@ export function saidModelFor(name: string): SaidModel {
 }
 
 /** The log-odds, under the fitted model, that the evidence comes from a word that was said. */
-export function saidLogOdds(features: SaidFeatures, model: SaidModel): number {
+export function saidLogOdds(features: SaidFeatures, model: SaidWeights): number {
   const values = features as Record<string, number>;
   return model.features.reduce(
     (sum, name, index) =>
@@ -121,7 +127,7 @@ export function saidLogOdds(features: SaidFeatures, model: SaidModel): number {
 }
 
 /** The probability, under the fitted model, that the evidence comes from a word that was said. */
-export function saidProbability(features: SaidFeatures, model: SaidModel): number {
+export function saidProbability(features: SaidFeatures, model: SaidWeights): number {
   return 1 / (1 + Math.exp(-saidLogOdds(features, model)));
 }
 
@@ -148,10 +154,35 @@ export function weighSaid(analysis: Aligned, model: SaidModel): HeardWord[] {
   }));
 }
 
+function logOdds(probability: number): number {
+  return Math.log(probability / (1 - probability));
+}
+
+/** Every aligned word weighed (weighSaid), the words said, and those said unsurely. */
+export function decideSaid(
+  analysis: Aligned,
+  model: SaidModel,
+): Pick<SpeechAnalysis, 'aligned' | 'heard' | 'unsureSlots'> {
+  const aligned = weighSaid(analysis, model);
+  const heard = acceptedWords(aligned, model);
+  return { aligned, heard, unsureSlots: unsureSlots(heard, model) };
+}
+
 /** The weighed words (weighSaid) the audio supports. */
 export function acceptedWords(weighed: readonly HeardWord[], model: SaidModel): HeardWord[] {
-  const bar = Math.log(model.threshold / (1 - model.threshold));
+  const bar = logOdds(model.threshold);
   return weighed.filter((word) =>
     word.phones.length === 0 ? word.decoded : word.saidLogOdds >= bar,
   );
+}
+
+/**
+ * The slots of accepted words whose support is under the sure bar: kept as said, since most
+ * such words were said, but where most of the kept words that were not said lie.
+ */
+export function unsureSlots(accepted: readonly HeardWord[], model: SaidModel): number[] {
+  const bar = logOdds(model.sureThreshold);
+  return accepted
+    .filter((word) => word.phones.length > 0 && word.saidLogOdds < bar)
+    .map((word) => word.slot);
 }

@@ -1,8 +1,8 @@
 import { COMPONENT_STATUS, type Component } from '../../shared/contract/envelope.js';
 import {
   componentMax,
+  componentScore,
   meanOverall,
-  quantize,
   scoreFraction,
   type ScoreScale,
 } from '../../shared/contract/quantize.js';
@@ -33,7 +33,7 @@ function component(
   const maxScore = componentMax(nativeMax, scale.scale);
   return {
     name,
-    score: quantize(input.fraction * maxScore, maxScore, scale.precision),
+    score: componentScore(input.fraction, maxScore, scale.precision),
     suggestion: input.suggestion,
     maxScore,
     status: input.status,

@@ -2,6 +2,7 @@ import type { AudioCaution } from '../audio/cautions.js';
 import { innerPauses, utteranceFeatures } from '../evidence/features.js';
 import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
 import { COMPONENT_STATUS, untimedWord } from '../../shared/contract/envelope.js';
+import { REPEAT_SENTENCE_CONTENT_MAX } from '../../shared/repeat-sentence-content.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { repeatedShare, repeatSentenceMark, wordsInOrder } from './content.js';
@@ -28,7 +29,7 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
   const total = input.analysis.reference.length;
   const said = wordsInOrder(input.analysis);
   const content: ComponentInput = {
-    fraction: mark / 3,
+    fraction: mark / REPEAT_SENTENCE_CONTENT_MAX,
     status: check === 'doubtful' ? COMPONENT_STATUS.caution : COMPONENT_STATUS.scored,
     suggestion:
       check === 'doubtful'
@@ -43,7 +44,7 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
     components: speakingComponents(
       {
         content,
-        contentNativeMax: 3,
+        contentNativeMax: REPEAT_SENTENCE_CONTENT_MAX,
         ...spoken,
         overallShare: (spoken.total ?? 0) * repeatedShare(input.analysis, check === 'doubtful'),
       },
@@ -66,7 +67,12 @@ function notTheSentence(input: ScoringInput): SpeakingResult {
   };
   return {
     components: speakingComponents(
-      { content: none, contentNativeMax: 3, pronunciation: none, fluency: none },
+      {
+        content: none,
+        contentNativeMax: REPEAT_SENTENCE_CONTENT_MAX,
+        pronunciation: none,
+        fluency: none,
+      },
       input.scale,
     ),
     words: input.analysis.reference.map((word) => untimedWord(word.display, 'Missing')),

@@ -34,7 +34,8 @@ export interface WordContext {
 
 /**
  * Repeat Sentence: every reference word in order, heard or Missing, with pauses where they fell;
- * the words of a false start come first, `Inserted`, since the sentence was read after them.
+ * the words of a false start come first, `Inserted`, since the sentence was read after them. A
+ * heard word says whether it was said surely (`unsure`: the examiner should listen to it).
  */
 export function sequenceWords(context: WordContext): Word[] {
   const { analysis } = context;
@@ -43,7 +44,11 @@ export function sequenceWords(context: WordContext): Word[] {
   const words = analysis.reference.flatMap((reference, slot) => {
     const index = analysis.heard.findIndex((word) => word.slot === slot);
     if (index < 0) return [untimedWord(reference.display, 'Missing')];
-    return [heardWord(index, reference.display, context, answer), ...pauseAfter(pauses, index)];
+    const unsure = analysis.unsureSlots.includes(slot);
+    return [
+      { ...heardWord(index, reference.display, context, answer), unsure },
+      ...pauseAfter(pauses, index),
+    ];
   });
   return [...falseStartWords(analysis, context.durationMs), ...words];
 }

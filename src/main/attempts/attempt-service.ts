@@ -23,6 +23,7 @@ import {
 import { seekableRecording } from '../recordings/seekable-recording.js';
 import type { ScoringQueue } from '../queue/scoring-queue.js';
 import { keyPointMarking } from './key-point-marking.js';
+import { wordMarking } from './word-marking.js';
 
 export interface AttemptEvents {
   changed: (attempt: Attempt) => void;
@@ -114,7 +115,12 @@ export class AttemptService {
       engineHeard: point.engine_heard === 1,
       examinerHeard: point.examiner_heard === null ? null : point.examiner_heard === 1,
     }));
-    return toAttemptDetail(this.row(id), storedKeyPoints);
+    const storedWords = this.repos.attempts.referenceWordsOf(id).map((word) => ({
+      text: word.text,
+      engineSaid: word.engine_said === 1,
+      examinerSaid: word.examiner_said === null ? null : word.examiner_said === 1,
+    }));
+    return toAttemptDetail(this.row(id), storedKeyPoints, storedWords);
   }
 
   async audio(id: number): Promise<{ mimeType: string; base64: string }> {
@@ -196,6 +202,16 @@ export class AttemptService {
   markKeyPoints(input: { id: number; heard: readonly boolean[] }): Attempt {
     const { engine, mark } = keyPointMarking(this.row(input.id), input.heard);
     this.repos.attempts.saveKeyPointMarks(input.id, engine, input.heard, mark);
+    return this.changed(input.id);
+  }
+
+  /**
+   * The examiner marks each word of an rs sentence said or not said: both their marks and the
+   * engine's are kept, and their content and overall follow from the marks.
+   */
+  markWords(input: { id: number; said: readonly boolean[] }): Attempt {
+    const { engine, mark } = wordMarking(this.row(input.id), input.said);
+    this.repos.attempts.saveWordMarks(input.id, engine, input.said, mark);
     return this.changed(input.id);
   }
 

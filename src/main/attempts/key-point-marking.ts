@@ -8,6 +8,7 @@ import {
   type EngineKeyPoint,
 } from '../../shared/key-points.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
+import { deliveryMarks } from './delivery-marks.js';
 import type { MarkFields } from '../store/attempt-marks.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
 
@@ -48,9 +49,7 @@ export function keyPointMarking(row: AttemptRow, heard: readonly boolean[]): Key
     precision,
     engineOrder: engine.map((point) => point.order),
   });
-  const own = row.mark_confirmed === 0;
-  const pronunciation = (own ? row.mark_pronunciation : null) ?? row.pronunciation ?? 0;
-  const fluency = (own ? row.mark_fluency : null) ?? row.fluency ?? 0;
+  const { pronunciation, fluency } = deliveryMarks(row);
   const overall = meanOverall(
     [
       { score: content, max: contentMax },

@@ -81,6 +81,7 @@ export function buildHandlers(s: CoreServices): ApiHandlers {
     'attempts.mark': (input) => s.attempts.mark(input),
     'attempts.clearMark': ({ id }) => s.attempts.clearMark(id),
     'attempts.markKeyPoints': (input) => s.attempts.markKeyPoints(input),
+    'attempts.markWords': (input) => s.attempts.markWords(input),
     'queue.status': () => s.queueStatus(),
     'moderation.agreement': ({ task }) => s.moderation.agreement(task),
     'export.agreementCsv': ({ task }) => s.moderation.csv(task),

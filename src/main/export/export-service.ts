@@ -34,7 +34,10 @@ export class ExportService {
       throw new UserFacingError('Only a scored attempt has a report: wait until it is scored.');
     }
     const progress = this.attempts.scoredProgress(attempt.candidate_id, attempt.task);
-    const content = await attemptReportPdf(attempt, progress, this.attempts.keyPointsOf(id));
+    const content = await attemptReportPdf(attempt, progress, {
+      keyPoints: this.attempts.keyPointsOf(id),
+      words: this.attempts.referenceWordsOf(id),
+    });
     return writeExport(this.dir, `attempt-${id}-${attempt.candidate_name}`, 'pdf', content);
   }
 

@@ -40,11 +40,12 @@ export function saveMark(db: Db, id: number, mark: MarkFields): void {
   );
 }
 
-/** Removes the examiner's marks, their key point marks with them; the engine's stay. */
+/** Removes the examiner's marks, their key point and word marks with them; the engine's stay. */
 export function clearMark(db: Db, id: number): void {
   db.transaction(() => {
     db.prepare('DELETE FROM examiner_marks WHERE attempt_id = ?').run(id);
     db.prepare('UPDATE key_points SET examiner_heard = NULL WHERE attempt_id = ?').run(id);
+    db.prepare('UPDATE reference_words SET examiner_said = NULL WHERE attempt_id = ?').run(id);
   })();
 }
 

@@ -141,6 +141,7 @@ export function keyPointCounts(json: string | null | undefined): KeyPointCounts 
 export function toAttemptDetail(
   row: AttemptRow,
   storedKeyPoints: AttemptDetail['storedKeyPoints'] = [],
+  storedWords: AttemptDetail['storedWords'] = [],
 ): AttemptDetail {
   return {
     ...toAttempt(row),
@@ -148,6 +149,7 @@ export function toAttemptDetail(
     responseJson: row.response_json,
     errorDetail: row.error_detail,
     storedKeyPoints,
+    storedWords,
   };
 }
 

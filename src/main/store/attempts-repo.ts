@@ -1,9 +1,12 @@
 import type { AttemptStatus, HistoryFilter, QueueStatus } from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 import type { EngineKeyPoint } from '../../shared/key-points.js';
+import type { EngineReferenceWord } from '../../shared/reference-words.js';
 import * as history from './attempt-history.js';
 import * as keyPoints from './attempt-key-points.js';
 import type { KeyPointAgreementRow, KeyPointRow } from './attempt-key-points.js';
+import * as referenceWords from './attempt-reference-words.js';
+import type { ReferenceWordRow } from './attempt-reference-words.js';
 import type { ProgressPoint } from './attempt-history.js';
 import * as lifecycle from './attempt-lifecycle.js';
 import type { FailureFields } from './attempt-lifecycle.js';
@@ -127,6 +130,19 @@ export class AttemptsRepo {
 
   keyPointAgreement(task?: Task): KeyPointAgreementRow[] {
     return keyPoints.keyPointAgreement(this.db, task);
+  }
+
+  saveWordMarks(
+    id: number,
+    engine: readonly EngineReferenceWord[],
+    examinerSaid: readonly boolean[],
+    mark: MarkFields,
+  ): void {
+    referenceWords.saveWordMarks(this.db, id, engine, examinerSaid, mark);
+  }
+
+  referenceWordsOf(id: number): ReferenceWordRow[] {
+    return referenceWords.referenceWordsOf(this.db, id);
   }
 
   page(

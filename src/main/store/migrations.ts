@@ -154,6 +154,21 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (attempt_id, position)
   ) WITHOUT ROWID;
   `,
+  // Each word of an rs sentence, as the engine judged it and as the examiner marked it said or
+  // not (null until marked), in the sentence's order; written when the examiner first marks.
+  `
+  CREATE TABLE reference_words (
+    attempt_id INTEGER NOT NULL REFERENCES attempts (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    text TEXT NOT NULL,
+    engine_said INTEGER NOT NULL CHECK (engine_said IN (0, 1)),
+    engine_unsure INTEGER NOT NULL DEFAULT 0 CHECK (engine_unsure IN (0, 1)),
+    start_ms INTEGER NOT NULL DEFAULT 0,
+    end_ms INTEGER NOT NULL DEFAULT 0,
+    examiner_said INTEGER CHECK (examiner_said IN (0, 1)),
+    PRIMARY KEY (attempt_id, position)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

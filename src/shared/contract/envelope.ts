@@ -33,6 +33,11 @@ export const Word = z.object({
   phonics: z.array(Phonic).nullable(),
   duration: z.number().int().nullable().optional(),
   userStress: z.null().optional(),
+  /**
+   * rs, a word shown as said (`Good`, `Average`, `Bad`): the evidence that it was said is weak,
+   * so the examiner should listen to it before trusting it (docs/api.md, words).
+   */
+  unsure: z.boolean().optional(),
 });
 
 export const Component = z.object({

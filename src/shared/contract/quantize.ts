@@ -28,6 +28,11 @@ export function quantize(value: number, maxScore: number, precision: number): nu
   return precision < FINEST_STEP ? maxScore : roundToStep(rounded - precision, precision);
 }
 
+/** A component's score: a fraction in [0, 1] of its top mark, quantised. */
+export function componentScore(fraction: number, maxScore: number, precision: number): number {
+  return quantize(fraction * maxScore, maxScore, precision);
+}
+
 /** A fraction in [0, 1] on the requested scale. */
 export function scoreFraction(fraction: number, { scale, precision }: ScoreScale): number {
   return quantize(fraction * scale, scale, precision);

@@ -20,12 +20,20 @@ import { STATUS_WORDS } from './status-words.js';
 import { drawTranscript, pausesOf } from './transcript.js';
 import { attemptKeyPoints, drawKeyPointTable } from './key-point-table.js';
 import type { KeyPointRow } from '../../store/attempt-key-points.js';
+import type { ReferenceWordRow } from '../../store/attempt-reference-words.js';
+import { drawWordMarks, examinerWordMarks } from './word-marks.js';
+
+/** What the examiner marked piece by piece: rl and di key points, rs words. */
+export interface MarkedParts {
+  keyPoints?: readonly KeyPointRow[];
+  words?: readonly ReferenceWordRow[];
+}
 
 /** One attempt: who, what, scores, coloured transcript, pauses and the candidate's progress. */
 export async function attemptReportPdf(
   attempt: AttemptRow,
   progress: ProgressPoint[],
-  keyPoints: readonly KeyPointRow[] = [],
+  parts: MarkedParts = {},
 ): Promise<Buffer> {
   const { doc, bytes } = newDocument(`Attempt ${attempt.id} – ${attempt.candidate_name}`);
   doc.font(FONTS.bold).fontSize(18).fillColor(COLORS.text).text('Examiner – attempt report');
@@ -37,7 +45,7 @@ export async function attemptReportPdf(
     ['Status', STATUS_WORDS[attempt.status]],
   ]);
   const envelope = readResult(attempt);
-  if (envelope) drawResult(doc, attempt, envelope, keyPoints);
+  if (envelope) drawResult(doc, attempt, envelope, parts);
   else drawNoResult(doc, attempt);
   ensureSpace(doc, 40 + CHART_BLOCK_HEIGHT);
   heading(doc, `Progress in ${TASK_TITLES[attempt.task]}`);
@@ -50,23 +58,20 @@ export async function attemptReportPdf(
   return bytes;
 }
 
-function drawResult(
-  doc: Pdf,
-  attempt: AttemptRow,
-  envelope: Envelope,
-  stored: readonly KeyPointRow[],
-): void {
+function drawResult(doc: Pdf, attempt: AttemptRow, envelope: Envelope, parts: MarkedParts): void {
   heading(doc, 'Scores');
   drawScoreTable(doc, envelope.data.components, attempt.overall_max);
   drawExaminerMark(doc, attempt);
-  const keyPoints = attemptKeyPoints(attempt, stored);
+  const keyPoints = attemptKeyPoints(attempt, parts.keyPoints ?? []);
   if (keyPoints) drawKeyPointTable(doc, { text: 'Key points', size: 12 }, keyPoints);
+  const words = parts.words ?? [];
+  if (attempt.task === 'rs') drawWordMarks(doc, attempt, words);
   if (attempt.typed_answer !== null) {
     heading(doc, 'Typed answer');
     doc.text(attempt.typed_answer || '(empty)');
   }
   heading(doc, attempt.task === 'wfd' ? 'Words' : 'Transcript');
-  drawTranscript(doc, envelope.data.words, attempt.task);
+  drawTranscript(doc, envelope.data.words, attempt.task, examinerWordMarks(words));
   // Dictation is typed: it has no pauses.
   if (attempt.task === 'wfd') return;
   const pauses = pausesOf(envelope.data.words);

@@ -1,7 +1,27 @@
 import type { Task, Word } from '../../../shared/contract';
 import { hesitationTitle, isHesitation } from '../../../shared/hesitation';
 import { pauseLengthMs, shownPause } from '../../../shared/pause-length';
-import { wordLegend } from '../../../shared/word-legend';
+import {
+  examinerWordChange,
+  referenceWordPositions,
+  type ExaminerWordChange,
+} from '../../../shared/reference-words';
+import { isSaidLabel } from '../../../shared/said-labels';
+import {
+  isUnsure,
+  quotedWords,
+  UNSURE_NOTE_LEAD,
+  UNSURE_TITLE,
+  unsureReason,
+} from '../../../shared/unsure-words';
+import { wordLegend, type LegendEntry } from '../../../shared/word-legend';
+import {
+  changeLook,
+  ExaminerLegendEntries,
+  NotSaidToggle,
+  WordWithTick,
+  type WordMarksView,
+} from './WordMarkControls';
 
 interface WordTranscriptProps {
   words: Word[];
@@ -11,58 +31,147 @@ interface WordTranscriptProps {
   positionMs?: number | null;
   /** Plays one word; timed words become buttons when given. */
   onPlayWord?: (word: Word) => void;
+  /** rs: the examiner's word marks, shown on the words and given from them when present. */
+  marks?: WordMarksView;
+}
+
+/** A word of the transcript with its place in the sentence (null: a pause or an inserted word). */
+interface Entry {
+  word: Word;
+  index: number;
+  position: number | null;
 }
 
 /**
  * The answer word by word, coloured by the engine's label, with pauses shown in place with
- * their length when it is known, and (rl, di) hesitations as muted "um" marks.
+ * their length when it is known, (rl, di) hesitations as muted "um" marks, and (rs) the words
+ * the engine is not sure were said marked and listed, to be listened to. (rs) Given `marks`,
+ * a word the examiner decided otherwise than the engine is struck through (not said) or not
+ * (said) with the engine's colour kept, and each word can be marked from the transcript or,
+ * for the unsure ones, from their note.
  */
 export function WordTranscript({
   words,
   task,
   positionMs = null,
   onPlayWord,
+  marks,
 }: WordTranscriptProps) {
   if (words.length === 0) return <p className="muted">No words were recognised.</p>;
+  const playable = (word: Word) =>
+    onPlayWord && word.end > word.start ? () => onPlayWord(word) : undefined;
+  const positions = task === 'rs' ? referenceWordPositions(words) : [];
+  const entries: Entry[] = words.map((word, index) => ({
+    word,
+    index,
+    position: positions[index] ?? null,
+  }));
+  const changeOf = ({ word, position }: Entry) =>
+    marks && position !== null
+      ? examinerWordChange(isSaidLabel(word.label), marks.said[position] ?? null)
+      : null;
   return (
     <div className="transcript">
       <p className="transcript-words" aria-label="Transcript">
-        {words.map((word, index) =>
-          word.label === 'Pause' ? (
-            !shownPause(words, index).hidden && (
-              <PauseToken key={index} lengthMs={pauseLengthMs(words, index)} />
+        {entries.map((entry) =>
+          entry.word.label === 'Pause' ? (
+            !shownPause(words, entry.index).hidden && (
+              <PauseToken key={entry.index} lengthMs={pauseLengthMs(words, entry.index)} />
             )
           ) : (
-            <WordToken
-              key={index}
-              word={word}
-              hesitation={isHesitation(word, task)}
-              current={isSpokenAt(word, positionMs)}
-              onPlay={onPlayWord && word.end > word.start ? () => onPlayWord(word) : undefined}
-            />
+            <WordWithTick
+              key={entry.index}
+              word={entry.word}
+              position={entry.position}
+              marks={marks}
+            >
+              <WordToken
+                word={entry.word}
+                hesitation={isHesitation(entry.word, task)}
+                unsure={isUnsure(entry.word, task)}
+                change={changeOf(entry)}
+                current={isSpokenAt(entry.word, positionMs)}
+                onPlay={playable(entry.word)}
+              />
+            </WordWithTick>
           ),
         )}
       </p>
-      <Legend task={task} />
+      <UnsureNote
+        entries={entries.filter((entry) => isUnsure(entry.word, task))}
+        playable={playable}
+        marks={marks}
+      />
+      <Legend task={task} changes={new Set(entries.map(changeOf))} />
     </div>
   );
 }
 
-function Legend({ task }: { task: Task }) {
+/**
+ * rs: the words to listen to before trusting them, each played by a click when it can be and,
+ * given `marks`, with a toggle that marks it not said.
+ */
+function UnsureNote({
+  entries,
+  playable,
+  marks,
+}: {
+  entries: Entry[];
+  playable: (word: Word) => (() => void) | undefined;
+  marks: WordMarksView | undefined;
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <p className="unsure-note" data-testid="unsure-note">
+      <span className="unsure-note-mark" aria-hidden="true" /> {UNSURE_NOTE_LEAD}{' '}
+      {entries.map((entry, index) => (
+        <span key={entry.index}>
+          {index > 0 && ', '}
+          <QuotedWord word={entry.word} onPlay={playable(entry.word)} />
+          {marks && entry.position !== null && (
+            <NotSaidToggle word={entry.word} position={entry.position} marks={marks} />
+          )}
+        </span>
+      ))}{' '}
+      — {unsureReason(entries.length)}
+    </p>
+  );
+}
+
+function QuotedWord({ word, onPlay }: { word: Word; onPlay: (() => void) | undefined }) {
+  const quoted = quotedWords([word]);
+  if (!onPlay) return <>{quoted}</>;
+  return (
+    <button type="button" className="link-button" title={`Play ${quoted}`} onClick={onPlay}>
+      {quoted}
+    </button>
+  );
+}
+
+/** The word colours, and (rs) the examiner's decisions that the transcript shows. */
+function Legend({
+  task,
+  changes,
+}: {
+  task: Task;
+  changes: ReadonlySet<ExaminerWordChange | null>;
+}) {
   return (
     <ul className="legend" aria-label="Word colours">
       {wordLegend(task).map((entry) => (
-        <li
-          key={entry.label}
-          className={
-            entry.hesitation ? 'word hesitation' : `word label-${entry.label.toLowerCase()}`
-          }
-        >
+        <li key={entry.label} className={legendLook(entry)}>
           {entry.name}
         </li>
       ))}
+      <ExaminerLegendEntries changes={changes} />
     </ul>
   );
+}
+
+function legendLook(entry: LegendEntry): string {
+  if (entry.hesitation) return 'word hesitation';
+  if (entry.label === 'Unsure') return 'word word-unsure legend-unsure';
+  return `word label-${entry.label.toLowerCase()}`;
 }
 
 /** A pause of 1 s or more is marked as long. An unknown length is not shown as 0. */
@@ -83,26 +192,34 @@ function PauseToken({ lengthMs }: { lengthMs: number | null }) {
 function WordToken({
   word,
   hesitation,
+  unsure,
+  change,
   current,
   onPlay,
 }: {
   word: Word;
   hesitation: boolean;
+  unsure: boolean;
+  /** rs: the examiner's mark where it overturns the engine's judgement. */
+  change: ExaminerWordChange | null;
   current: boolean;
   onPlay: (() => void) | undefined;
 }) {
   const look = hesitation ? 'hesitation' : `label-${word.label.toLowerCase()}`;
-  const className = `word ${look}${current ? ' word-current' : ''}`;
-  const unclear = word.label === 'Unclear';
-  const title = hesitation
-    ? hesitationTitle(word)
-    : unclear
-      ? unclearTitle(word)
-      : `${word.label}, pronunciation ${Math.round(word.pronunciation * 100) / 100}`;
-  const text = unclear ? 'unclear' : word.word;
+  const className =
+    `word ${look}${unsure ? ' word-unsure' : ''}` +
+    `${change ? ` ${changeLook(change)}` : ''}${current ? ' word-current' : ''}`;
+  const engineTitle = wordTitle(word, hesitation, unsure);
+  const title = change ? `${engineTitle}. Examiner: ${change}` : engineTitle;
+  const text = word.label === 'Unclear' ? 'unclear' : word.word;
+  const marks = {
+    'data-label': word.label,
+    'data-unsure': unsure ? 'true' : undefined,
+    'data-examiner': change ?? undefined,
+  };
   if (!onPlay) {
     return (
-      <span className={className} title={title} data-label={word.label}>
+      <span className={className} title={title} {...marks}>
         {text}
       </span>
     );
@@ -112,12 +229,19 @@ function WordToken({
       type="button"
       className={`${className} word-button`}
       title={`${title}. Click to hear it.`}
-      data-label={word.label}
+      {...marks}
       onClick={onPlay}
     >
       {text}
     </button>
   );
+}
+
+function wordTitle(word: Word, hesitation: boolean, unsure: boolean): string {
+  if (hesitation) return hesitationTitle(word);
+  if (word.label === 'Unclear') return unclearTitle(word);
+  const scored = `${word.label}, pronunciation ${Math.round(word.pronunciation * 100) / 100}`;
+  return unsure ? `${scored}. ${UNSURE_TITLE}` : scored;
 }
 
 function isSpokenAt(word: Word, positionMs: number | null): boolean {

@@ -1,11 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import type { AttemptDetail } from '../../../../shared/app-api';
+import type { Word } from '../../../../shared/contract';
 import { readResultDetail } from '../../lib/result-detail';
 import { WaveformPlayer, type PlayerHandle } from '../player/WaveformPlayer';
 import { KeyPoints } from '../KeyPoints';
 import { ScoreCards } from '../ScoreCards';
 import { WordTranscript } from '../WordTranscript';
 import { DictationResult } from './DictationResult';
+import { RepeatSentenceWords } from './RepeatSentenceWords';
 
 /**
  * Component scores with their maxima, the recording on a waveform with the words on it, and
@@ -16,6 +18,7 @@ export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
   const player = useRef<PlayerHandle>(null);
   const [positionMs, setPositionMs] = useState<number | null>(null);
   const follow = useCallback((position: number | null) => setPositionMs(position), []);
+  const playWord = (word: Word) => player.current?.playSpan(word.start, word.end);
   return (
     <div className="attempt-result">
       <ScoreCards
@@ -52,13 +55,24 @@ export function AttemptResult({ attempt }: { attempt: AttemptDetail }) {
               handle={player}
             />
           )}
-          <h3>Word by word</h3>
-          <WordTranscript
-            words={result.words}
-            task={attempt.task}
-            positionMs={positionMs}
-            onPlayWord={(word) => player.current?.playSpan(word.start, word.end)}
-          />
+          {attempt.task === 'rs' ? (
+            <RepeatSentenceWords
+              attempt={attempt}
+              words={result.words}
+              positionMs={positionMs}
+              onPlayWord={playWord}
+            />
+          ) : (
+            <>
+              <h3>Word by word</h3>
+              <WordTranscript
+                words={result.words}
+                task={attempt.task}
+                positionMs={positionMs}
+                onPlayWord={playWord}
+              />
+            </>
+          )}
           {result.transcription && (
             <p className="transcription">
               <span className="muted">Heard: </span>

@@ -10,6 +10,7 @@ import {
 import type { Task, Word } from '../../../../shared/contract';
 import { hesitationTitle, isHesitation } from '../../../../shared/hesitation';
 import { shownPause } from '../../../../shared/pause-length';
+import { isUnsure, UNSURE_TITLE } from '../../../../shared/unsure-words';
 import { unclearTitle } from '../WordTranscript';
 import { Notice } from '../Notice';
 import { decodePeaks, type Peaks } from './decode-peaks';
@@ -190,7 +191,10 @@ function WaveformCanvas({ peaks }: { peaks: Float32Array | null }) {
   );
 }
 
-/** How a region looks and reads: a word by its label, a pause hatched, a hesitation muted. */
+/**
+ * How a region looks and reads: a word by its label (with a "?" when the engine is not sure it
+ * was said), a pause hatched, a hesitation muted.
+ */
 function regionLook(
   word: Word,
   task: Task,
@@ -216,11 +220,12 @@ function regionLook(
       text: 'unclear',
     };
   }
+  const unsure = isUnsure(word, task);
   return {
-    className: `region-word label-${word.label.toLowerCase()}`,
+    className: `region-word label-${word.label.toLowerCase()}${unsure ? ' region-unsure' : ''}`,
     name: `Play “${word.word}”`,
-    title: word.word,
-    text: word.word,
+    title: unsure ? `${word.word}. ${UNSURE_TITLE}` : word.word,
+    text: unsure ? `${word.word}?` : word.word,
   };
 }
 

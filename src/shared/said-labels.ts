@@ -1,0 +1,6 @@
+/** The labels of a word heard said (rs: a reference word the engine kept as said). */
+const SAID_LABELS: ReadonlySet<string> = new Set(['Good', 'Average', 'Bad']);
+
+export function isSaidLabel(label: string): boolean {
+  return SAID_LABELS.has(label);
+}

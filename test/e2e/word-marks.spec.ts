@@ -1,0 +1,187 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
+import { rsAnswer, type Reply } from '../integration/main-fake-server';
+import { expect, test } from './fixtures';
+import { ROOT } from './support/environment';
+import { openRsAttempt, withScoredRsAttempt } from './support/scored-rs-attempt';
+
+const SHOTS = join(ROOT, '.tmp/shots');
+const SENTENCE = 'The quick brown fox jumps over the lazy dog'.split(' ');
+
+test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+/**
+ * A scripted engine's answer: "brown" and "lazy" unsure, every word heard (content 3 of 3,
+ * overall 3.5 of 5) or (`dogMissed`) all but "dog" (content 2 of 3, overall 3.2).
+ */
+function scriptedAnswer(dogMissed = false): Reply {
+  return rsAnswer(
+    SENTENCE.map((word, index) =>
+      dogMissed && word === 'dog'
+        ? { word, label: 'Missing', start: 0, end: 0, pronunciation: 0 }
+        : {
+            word,
+            label: word === 'brown' ? 'Average' : 'Good',
+            start: 200 + index * 300,
+            end: 450 + index * 300,
+            pronunciation: word === 'brown' ? 3 : 4.2,
+            unsure: word === 'brown' || word === 'lazy',
+          },
+    ),
+    { overall: dogMissed ? 3.2 : 3.5, content: dogMissed ? 2 : 3 },
+  );
+}
+
+/** After "brown" is marked not said: 8 of 9 words, content 2 of 3, overall 3.5 × 8/9 = 3.1. */
+const MARKED =
+  'Examiner’s word marks: 8 of 9 said (engine 9 of 9) · content 2 / 3 (engine 3 / 3) · ' +
+  'overall 3.1 / 5 (engine 3.5 / 5)';
+
+test('the examiner marks an unsure Repeat Sentence word not said: their content and overall follow and stay', async ({
+  app,
+}) => {
+  const { page } = app;
+  await withScoredRsAttempt(app, scriptedAnswer(), async (id) => {
+    let view = await openRsAttempt(page);
+    let words = view.getByRole('region', { name: 'Word by word' });
+    const note = words.getByTestId('unsure-note');
+    await expect(note).toHaveText(
+      'Listen to check: “brown” not said, “lazy” not said — the engine is not sure these were said.',
+    );
+    await expect(words.getByTestId('word-mark-scores')).toHaveCount(0);
+    await page.mouse.move(0, 0);
+    await words.screenshot({ path: join(SHOTS, 'word-marks-unmarked.png') });
+
+    // The note offers the mark directly: "brown" was listened to and not heard.
+    const notSaid = note.getByRole('button', { name: 'brown: not said' });
+    await expect(notSaid).toHaveAttribute('aria-pressed', 'false');
+    await notSaid.click();
+    await expect(notSaid).toHaveAttribute('aria-pressed', 'true');
+    await expectMarked(view);
+    const stored = await app.call('attempts.get', { id });
+    expect(
+      stored.storedWords.map((word) => [word.text, word.engineSaid, word.examinerSaid]),
+    ).toEqual(SENTENCE.map((word) => [word, true, word !== 'brown']));
+    expect(stored.scores).toMatchObject({ content: 3, overall: 3.5 });
+    await page.mouse.move(0, 0);
+    await words.screenshot({ path: join(SHOTS, 'word-marks-marked.png') });
+
+    // The marking mode: a tick beside every word, the examiner's marks as given.
+    await words.getByRole('button', { name: 'Mark words said or not' }).click();
+    const ticks = words.getByLabel('Transcript', { exact: true }).getByRole('checkbox');
+    await expect(ticks).toHaveCount(SENTENCE.length);
+    for (const [index, word] of SENTENCE.entries()) {
+      const tick = ticks.nth(index);
+      await expect(tick).toHaveAccessibleName(`“${word}” said`);
+      if (word === 'brown') await expect(tick).not.toBeChecked();
+      else await expect(tick).toBeChecked();
+    }
+    await page.mouse.move(0, 0);
+    await words.screenshot({ path: join(SHOTS, 'word-marks-marking-mode.png') });
+    await words.getByRole('button', { name: 'Done marking' }).click();
+    await expect(ticks).toHaveCount(0);
+
+    // After a reload, the marks, their look and the examiner's scores are as they were.
+    await page.reload();
+    await page.locator('#root').waitFor({ state: 'attached' });
+    view = await openRsAttempt(page);
+    words = view.getByRole('region', { name: 'Word by word' });
+    await expect(words.getByRole('button', { name: 'brown: not said' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(words.getByRole('button', { name: 'lazy: not said' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expectMarked(view);
+    await page.mouse.move(0, 0);
+    await view.screenshot({ path: join(SHOTS, 'word-marks-history-attempt.png') });
+
+    // The attempt report says so too, kept as PNG pages to be looked at.
+    const pdf = await app.call('export.attemptPdf', { id });
+    const pdfPath = join(SHOTS, 'word-marks-report.pdf');
+    writeFileSync(pdfPath, Buffer.from(pdf.contentBase64, 'base64'));
+    const text = spawnSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    test.skip(text.status !== 0, 'pdftotext (poppler-utils) is needed to read the PDF');
+    const flat = text.stdout.replace(/\s+/gu, ' ');
+    expect(flat).toContain('“brown” not said (examiner)');
+    expect(flat).toContain('Content 2 / 3 and overall 3.1 / 5 are the examiner’s');
+    spawnSync('pdftoppm', ['-png', '-r', '80', pdfPath, join(SHOTS, 'word-marks-report')]);
+  });
+});
+
+test('a word the engine missed is marked said in the marking mode', async ({ app }) => {
+  const { page } = app;
+  await withScoredRsAttempt(app, scriptedAnswer(true), async (id) => {
+    const view = await openRsAttempt(page);
+    const words = view.getByRole('region', { name: 'Word by word' });
+    await words.getByRole('button', { name: 'Mark words said or not' }).click();
+    const dogSaid = words.getByRole('checkbox', { name: '“dog” said' });
+    await expect(dogSaid).not.toBeChecked();
+    await dogSaid.check();
+    // 9 of 9: content 3 of 3; overall 3.2 ÷ 8/9 = 3.6.
+    await expect(words.getByTestId('word-mark-scores')).toHaveText(
+      'Examiner’s word marks: 9 of 9 said (engine 8 of 9) · content 3 / 3 (engine 2 / 3) · ' +
+        'overall 3.6 / 5 (engine 3.2 / 5)',
+    );
+    await expect(dogSaid).toBeChecked();
+    const dog = words.getByLabel('Transcript', { exact: true }).getByText('dog', { exact: true });
+    await expect(dog).toHaveAttribute('data-label', 'Missing');
+    await expect(dog).toHaveAttribute('data-examiner', 'said');
+    expect((await decoration(dog)).line).toBe('none');
+    await expect(view.getByLabel('Word colours').getByText('Said (examiner)')).toBeVisible();
+    await expect(view.getByTestId('final-mark')).toHaveText(
+      'Final overall: 3.6 / 5 (the examiner’s)',
+    );
+    expect((await app.call('attempts.get', { id })).storedWords.at(-1)).toEqual({
+      text: 'dog',
+      engineSaid: false,
+      examinerSaid: true,
+    });
+    await page.mouse.move(0, 0);
+    await words.screenshot({ path: join(SHOTS, 'word-marks-missing-said.png') });
+  });
+});
+
+/** "brown" struck through in its own colour, and the examiner's content and final overall. */
+async function expectMarked(view: Locator): Promise<void> {
+  const words = view.getByRole('region', { name: 'Word by word' });
+  await expect(words.getByTestId('word-mark-scores')).toHaveText(MARKED);
+  const transcript = words.getByLabel('Transcript', { exact: true });
+  const brown = transcript.getByRole('button', { name: 'brown', exact: true });
+  await expect(brown).toHaveAttribute('data-examiner', 'not said');
+  await expect(brown).toHaveAttribute('data-label', 'Average');
+  await expect(brown).toHaveAttribute(
+    'title',
+    'Average, pronunciation 3. The engine is not sure this word was said: listen to it. ' +
+      'Examiner: not said. Click to hear it.',
+  );
+  expect(await decoration(brown)).toMatchObject({
+    line: 'line-through',
+    background: 'rgb(255, 240, 204)',
+  });
+  // The other unsure word, and the sure ones, keep the engine's look.
+  for (const name of ['lazy', 'quick']) {
+    const other = transcript.getByRole('button', { name, exact: true });
+    await expect(other).not.toHaveAttribute('data-examiner');
+    expect((await decoration(other)).line).toBe('none');
+  }
+  await expect(view.getByLabel('Word colours').getByText('Not said (examiner)')).toBeVisible();
+  await expect(view.getByTestId('final-mark')).toHaveText(
+    'Final overall: 3.1 / 5 (the examiner’s)',
+  );
+  await expect(view.getByRole('spinbutton', { name: /^Content/u })).toHaveValue('2');
+}
+
+/** The word's text decoration and background, as drawn. */
+function decoration(word: Locator): Promise<{ line: string; background: string }> {
+  return word.evaluate((element) => {
+    const style = (
+      globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }
+    ).getComputedStyle(element);
+    return { line: style.textDecorationLine!, background: style.backgroundColor! };
+  });
+}
