@@ -309,10 +309,31 @@ export const KeyPointAgreementRow = z.object({
   /** The examiner heard it and the engine did not. */
   examinerOnly: z.number().int().nonnegative(),
 });
+/**
+ * rs: engine and examiner on whether each word of the sentence was said, over the words the
+ * examiner marked: all of them, those the engine marked unsure, and the rest (`sure`).
+ */
+export const WordAgreementRow = z.object({
+  words: z.enum(['all', 'unsure', 'sure']),
+  /** The attempts these words are from. */
+  attempts: z.number().int().nonnegative(),
+  /** Words marked. */
+  n: z.number().int().nonnegative(),
+  /** Both said it, or neither did. */
+  agreed: z.number().int().nonnegative(),
+  /** `agreed` of `n`, 0–1; null when `n` is 0. */
+  agreedShare: z.number().min(0).max(1).nullable(),
+  /** The engine said it and the examiner did not. */
+  engineOnly: z.number().int().nonnegative(),
+  /** The examiner said it and the engine had it missing. */
+  examinerOnly: z.number().int().nonnegative(),
+});
 export const Agreement = z.object({
   rows: z.array(AgreementRow),
   /** rl, di: agreement per key point. */
   keyPoints: z.array(KeyPointAgreementRow).default([]),
+  /** rs: agreement on the words said; empty when no words were marked. */
+  words: z.array(WordAgreementRow).default([]),
   /** Every pair, for the chart: engine and examiner marks as shares of the maximum. */
   pairs: z.array(
     z.object({
@@ -605,3 +626,4 @@ export type KeyPointCounts = z.infer<typeof KeyPointCounts>;
 export type StoredKeyPoint = z.infer<typeof StoredKeyPoint>;
 export type StoredWord = z.infer<typeof StoredWord>;
 export type KeyPointAgreementRow = z.infer<typeof KeyPointAgreementRow>;
+export type WordAgreementRow = z.infer<typeof WordAgreementRow>;

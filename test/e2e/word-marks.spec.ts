@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { rsAnswer, type Reply } from '../integration/main-fake-server';
 import { expect, test } from './fixtures';
 import { ROOT } from './support/environment';
@@ -143,6 +144,69 @@ test('a word the engine missed is marked said in the marking mode', async ({ app
     });
     await page.mouse.move(0, 0);
     await words.screenshot({ path: join(SHOTS, 'word-marks-missing-said.png') });
+  });
+});
+
+test('Moderation counts the words the engine and the examiner judged said, the unsure ones apart', async ({
+  app,
+}) => {
+  const { page } = app;
+  await withScoredRsAttempt(app, scriptedAnswer(), async (id) => {
+    const words = (await openRsAttempt(page)).getByRole('region', { name: 'Word by word' });
+    await words.getByRole('button', { name: 'brown: not said' }).click();
+    await expect(words.getByTestId('word-mark-scores')).toHaveText(MARKED);
+    await page.keyboard.press('Escape');
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Moderation' })
+      .click();
+    const table = page.getByRole('table', { name: 'Word agreement' });
+    // 9 words marked; "brown" and "lazy" unsure, "brown" said by the engine alone.
+    const expected = [
+      ['All words', '1', '9', '8 (89 %)', '1', '0'],
+      ['Marked unsure by the engine', '1', '2', '1 (50 %)', '1', '0'],
+      ['The rest', '1', '7', '7 (100 %)', '0', '0'],
+    ];
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(expected.length);
+    for (const [index, cells] of expected.entries()) {
+      await expect(rows.nth(index).getByRole('cell')).toHaveText(cells);
+    }
+    await expect(page.getByRole('heading', { name: 'Words said (Repeat Sentence)' })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: join(SHOTS, 'word-moderation-page.png'), fullPage: true });
+    await page
+      .getByRole('heading', { name: 'Words said (Repeat Sentence)' })
+      .scrollIntoViewIfNeeded();
+    await table.screenshot({ path: join(SHOTS, 'word-moderation-table.png') });
+
+    // The CSV holds the same counts; another task's view has no words.
+    const csv = await app.call('export.agreementCsv', { task: 'rs' });
+    const records = parse(Buffer.from(csv.contentBase64, 'base64').toString('utf8').slice(1), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(
+      records
+        .filter((row) => row.component === 'word_said')
+        .map((row) => [
+          row.word_group,
+          row.attempts,
+          row.words_marked,
+          row.agreed,
+          row.engine_only_said,
+          row.examiner_only_said,
+        ]),
+    ).toEqual([
+      ['all', '1', '9', '8', '1', '0'],
+      ['unsure', '1', '2', '1', '1', '0'],
+      ['sure', '1', '7', '7', '0', '0'],
+    ]);
+    await page.getByLabel('Task').selectOption({ label: 'Retell Lecture' });
+    await expect(table).toHaveCount(0);
+    await page.getByLabel('Task').selectOption({ label: 'Repeat Sentence' });
+    await expect(rows.first().getByRole('cell')).toHaveText(expected[0]!);
+    expect((await app.call('attempts.get', { id })).mark?.scores.overall).toBe(3.1);
   });
 });
 

@@ -18,6 +18,7 @@ import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { ItemsRepo } from '../../src/main/store/items-repo.js';
 import { MIGRATIONS, migrate } from '../../src/main/store/migrations.js';
 import { parseEnvelope } from '../../src/shared/contract/index.js';
+import { agreementCsvRow } from './agreement-csv-row.js';
 import { pdfText } from './export-pdf-text.js';
 import { tempDir } from './main-harness.js';
 
@@ -529,20 +530,15 @@ function keyPointRow(
   engineOnly: string,
   examinerOnly: string,
 ): Record<string, string> {
-  return {
+  return agreementCsvRow({
     task,
     component: 'key_point',
     item,
     key_point: text,
-    maximum: '',
     attempts: String(attempts),
-    mean_difference: '',
-    mean_absolute_difference: '',
-    pearson_r: '',
     exact_agreement: share,
-    adjacent_agreement: '',
     agreed,
     engine_only_heard: engineOnly,
     examiner_only_heard: examinerOnly,
-  };
+  });
 }

@@ -1,14 +1,17 @@
 import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch, type ApiHandlers } from '../../src/main/core/api-dispatch.js';
 import { ExportService } from '../../src/main/export/export-service.js';
+import { ModerationService } from '../../src/main/moderation/moderation-service.js';
 import { openDatabase } from '../../src/main/store/database.js';
 import { MIGRATIONS, migrate } from '../../src/main/store/migrations.js';
+import { agreementCsvRow } from './agreement-csv-row.js';
 import { pdfText } from './export-pdf-text.js';
 import { ok, rsAnswer, type FakeScoringServer, type Reply } from './main-fake-server.js';
-import { QueueHarness, setUpQueue, tearDownQueue, type TempDir } from './main-harness.js';
+import { QueueHarness, setUpQueue, tearDownQueue, waitFor, type TempDir } from './main-harness.js';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog'.split(' ');
 
@@ -225,5 +228,181 @@ describe('the examiner’s marks of an rs sentence’s words in the store', () =
       'examiner_said',
     ]);
     upgraded.close();
+  });
+});
+
+describe('the examiner’s word marks in Moderation and the exports', () => {
+  let dir: TempDir, server: FakeScoringServer, harness: QueueHarness;
+  beforeEach(async () => {
+    ({ dir, server, harness } = await setUpQueue((request) =>
+      request.path.endsWith('wfd') ? ok('wfd') : rsResult(),
+    ));
+  });
+  afterEach(() => tearDownQueue({ dir, server, harness }));
+
+  /** Another answer of the same candidate to the same item, once it is scored. */
+  async function answerAgain(id: number): Promise<number> {
+    const row = harness.attempts.get(id)!;
+    const next = await harness.submitAudio(row.candidate_id, row.item_id);
+    await waitFor(() => harness.status(next.id) === 'scored', 10_000, 'scoring');
+    return next.id;
+  }
+
+  /**
+   * Marked: "brown" (unsure) and "dog" (missing) not said; every word said ("dog" too); then
+   * marks that were cleared, an answer never marked, and a marked dictation.
+   */
+  async function markedAnswers(): Promise<{ brownNotSaid: number; allSaid: number }> {
+    const brownNotSaid = await harness.scoredAttempt();
+    harness.service.markWords({ id: brownNotSaid, said: BROWN_NOT_SAID });
+    const allSaid = await answerAgain(brownNotSaid);
+    harness.service.markWords({ id: allSaid, said: SENTENCE.map(() => true) });
+    const cleared = await answerAgain(brownNotSaid);
+    harness.service.markWords({ id: cleared, said: BROWN_NOT_SAID });
+    harness.service.clearMark(cleared);
+    await answerAgain(brownNotSaid);
+    const dictation = await harness.scoredAttempt('wfd');
+    harness.service.mark({ id: dictation, confirmed: true, scores: {}, comment: '' });
+    return { brownNotSaid, allSaid };
+  }
+
+  it('counts how often the engine and the examiner agreed a word was said, the unsure words apart, in the view and its CSV', async () => {
+    await markedAnswers();
+    const moderation = new ModerationService(dir.path, harness.attempts);
+    // 18 words marked in 2 answers: "brown" said by the engine and not by the examiner in the
+    // first, "dog" missing for the engine and said by the examiner in the second.
+    const words = [
+      {
+        words: 'all',
+        attempts: 2,
+        n: 18,
+        agreed: 16,
+        agreedShare: 16 / 18,
+        engineOnly: 1,
+        examinerOnly: 1,
+      },
+      {
+        words: 'unsure',
+        attempts: 2,
+        n: 2,
+        agreed: 1,
+        agreedShare: 0.5,
+        engineOnly: 1,
+        examinerOnly: 0,
+      },
+      {
+        words: 'sure',
+        attempts: 2,
+        n: 16,
+        agreed: 15,
+        agreedShare: 15 / 16,
+        engineOnly: 0,
+        examinerOnly: 1,
+      },
+    ];
+    expect(moderation.agreement().words).toEqual(words);
+    expect(moderation.agreement('rs').words).toEqual(words);
+    expect(moderation.agreement('wfd').words).toEqual([]);
+    expect(moderation.agreement('wfd').rows.map((row) => row.task)).toContain('wfd');
+
+    const csv = readFileSync((await moderation.csv()).path, 'utf8');
+    const rows = parse(csv.slice(1), { columns: true }) as Record<string, string>[];
+    // The words' own columns come last, after the key points'.
+    expect(Object.keys(rows[0]!).slice(-5).join()).toBe(
+      'examiner_only_heard,word_group,words_marked,engine_only_said,examiner_only_said',
+    );
+    const said = rows.filter((row) => row.component === 'word_said');
+    expect(said).toEqual(
+      [
+        ['all', '2', '18', String(16 / 18), '16', '1', '1'],
+        ['unsure', '2', '2', '0.5', '1', '1', '0'],
+        ['sure', '2', '16', '0.9375', '15', '0', '1'],
+      ].map(([group, attempts, marked, share, agreed, engineOnly, examinerOnly]) =>
+        agreementCsvRow({
+          task: 'Repeat Sentence',
+          component: 'word_said',
+          word_group: group,
+          attempts,
+          words_marked: marked,
+          exact_agreement: share,
+          agreed,
+          engine_only_said: engineOnly,
+          examiner_only_said: examinerOnly,
+        }),
+      ),
+    );
+    // They come last, after the component rows, which leave their columns empty.
+    expect(rows.slice(-3)).toEqual(said);
+    expect(rows.find((row) => row.task === 'Repeat Sentence')).toMatchObject({
+      component: 'content',
+      attempts: '2',
+      word_group: '',
+      words_marked: '',
+      engine_only_said: '',
+    });
+    const dictation = readFileSync((await moderation.csv('wfd')).path, 'utf8');
+    expect(
+      (parse(dictation.slice(1), { columns: true }) as Record<string, string>[]).filter(
+        (row) => row.component === 'word_said',
+      ),
+    ).toEqual([]);
+  });
+
+  it('gives each Repeat Sentence with word marks both counts and the words overturned in the History CSV', async () => {
+    const { brownNotSaid, allSaid } = await markedAnswers();
+    const exports = new ExportService(dir.path, harness.attempts, harness.candidates);
+    const csv = readFileSync((await exports.csv({})).path, 'utf8');
+    const rows = parse(csv.slice(1), { columns: true }) as Record<string, string>[];
+    const columns = (row: Record<string, string>) => [
+      row.task,
+      row.sentence_words,
+      row.sentence_words_engine_said,
+      row.sentence_words_examiner_said,
+      row.sentence_words_overturned,
+    ];
+    const [dictation, unmarked, cleared, second, first] = rows;
+    expect(rows.map((row) => Number(row.attempt_id)).slice(3)).toEqual([allSaid, brownNotSaid]);
+    expect(columns(first!)).toEqual(['Repeat Sentence', '9', '8', '7', 'brown (not said)']);
+    expect(columns(second!)).toEqual(['Repeat Sentence', '9', '8', '9', 'dog (said)']);
+    for (const row of [cleared!, unmarked!]) {
+      expect(columns(row)).toEqual(['Repeat Sentence', '', '', '', '']);
+    }
+    expect(columns(dictation!)).toEqual(['Write From Dictation', '', '', '', '']);
+    expect(Object.keys(first!).slice(-9, -5)).toEqual([
+      'sentence_words',
+      'sentence_words_engine_said',
+      'sentence_words_examiner_said',
+      'sentence_words_overturned',
+    ]);
+  });
+
+  it('lists each Repeat Sentence whose words the examiner marked in the candidate PDF', async () => {
+    const first = await harness.scoredAttempt();
+    harness.service.markWords({ id: first, said: BROWN_NOT_SAID });
+    await answerAgain(first);
+    const confirmed = await answerAgain(first);
+    harness.service.markWords({ id: confirmed, said: ENGINE_SAID });
+    const exports = new ExportService(dir.path, harness.attempts, harness.candidates);
+    const candidate = harness.attempts.get(first)!.candidate_id;
+    const pdf = Buffer.from((await exports.candidatePdf(candidate)).contentBase64, 'base64');
+    const text = pdfText(pdf).replace(/\s+/gu, ' ');
+    // Under the section's heading, each marked answer under its date and item (bold): two,
+    // the answer never marked is not listed.
+    expect(text).toContain('Words marked by the examiner');
+    expect(text.split('· RS 1 (Repeat Sentence)').length - 1).toBe(2);
+    // Their lines, oldest first.
+    const lines = [
+      'The engine heard 8 of 9 words; the examiner marked 7 of 9 said: “brown” not said (examiner).',
+      'Content 2 / 3 and overall 2.8 / 5 are the examiner’s (the engine gave content 2 / 3 and overall 3.2 / 5).',
+      'The engine heard 8 of 9 words; the examiner marked 8 of 9 said, as the engine did.',
+      'The examiner’s marks confirm the engine’s content 2 / 3 and overall 3.2 / 5.',
+    ];
+    let from = 0;
+    for (const line of lines) {
+      const at = text.indexOf(line, from);
+      expect(at, line).toBeGreaterThanOrEqual(from);
+      from = at + line.length;
+    }
+    expect(text.split('The engine heard').length - 1).toBe(2);
   });
 });

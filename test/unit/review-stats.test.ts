@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { untimedWord, type Word } from '../../src/shared/contract/envelope.js';
 import { foldText } from '../../src/shared/fold-text.js';
 import { pauseLabel, pauseLengthMs } from '../../src/shared/pause-length.js';
-import { agreement, keyPointAgreement, pearson } from '../../src/main/moderation/agreement.js';
+import {
+  agreement,
+  keyPointAgreement,
+  pearson,
+  wordAgreement,
+} from '../../src/main/moderation/agreement.js';
 
 const NONE = { content: null, pronunciation: null, fluency: null, words: null, overall: null };
 
@@ -101,6 +106,28 @@ describe('engine–examiner agreement', () => {
         engineOnly: 1,
         examinerOnly: 0,
       },
+    ]);
+  });
+
+  it('gives the words said all together, then unsure and the rest, with none where there are none', () => {
+    expect(wordAgreement([])).toEqual([]);
+    const all = { words: 'all' as const, attempts: 2, n: 10, agreed: 9 };
+    expect(
+      wordAgreement([
+        { ...all, engine_only: 0, examiner_only: 1 },
+        { ...all, words: 'sure', engine_only: 0, examiner_only: 1 },
+      ]).map((row) => [
+        row.words,
+        row.attempts,
+        row.n,
+        row.agreed,
+        row.agreedShare,
+        row.examinerOnly,
+      ]),
+    ).toEqual([
+      ['all', 2, 10, 9, 0.9, 1],
+      ['unsure', 0, 0, 0, null, 0],
+      ['sure', 2, 10, 9, 0.9, 1],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { SCORE_KEYS } from '../../shared/app-api.js';
 import { TASK_TITLES } from '../../shared/contract/endpoints.js';
-import { keyPointCounts, type AttemptSummaryRow } from '../store/attempt-rows.js';
+import { keyPointCounts, wordMarkCounts, type AttemptSummaryRow } from '../store/attempt-rows.js';
 
 export type Cell = string | number | null;
 
@@ -21,6 +21,12 @@ const COLUMNS = [
   'key_points',
   'key_points_engine_heard',
   'key_points_examiner_heard',
+  // rs, once the examiner marked the words: the sentence's words, how many the engine and the
+  // examiner found said, and each word the examiner judged otherwise: "brown (not said)".
+  'sentence_words',
+  'sentence_words_engine_said',
+  'sentence_words_examiner_said',
+  'sentence_words_overturned',
   'final_overall',
   'tries',
   'typed_answer',
@@ -31,6 +37,7 @@ const COLUMNS = [
 function record(row: AttemptSummaryRow): Cell[] {
   const marked = row.mark_confirmed !== null;
   const keyPoints = keyPointCounts(row.key_point_counts);
+  const words = wordMarkCounts(row.word_mark_counts);
   return [
     row.id,
     row.created_at,
@@ -46,6 +53,10 @@ function record(row: AttemptSummaryRow): Cell[] {
     keyPoints?.total ?? null,
     keyPoints?.engineHeard ?? null,
     keyPoints?.examinerHeard ?? null,
+    words?.total ?? null,
+    words?.engineSaid ?? null,
+    words?.examinerSaid ?? null,
+    words?.changed.map(({ text, change }) => `${text} (${change})`).join('; ') ?? null,
     marked ? row.mark_overall : row.overall,
     row.tries,
     row.typed_answer,

@@ -4,10 +4,12 @@ import {
   type AgreementRow,
   type KeyPointAgreementRow,
   type ScoreKey,
+  type WordAgreementRow,
 } from '../../shared/app-api.js';
 import { TASKS } from '../../shared/contract/endpoints.js';
 import type { MarkedPair } from '../store/attempt-marks.js';
 import type { KeyPointAgreementRow as KeyPointCounts } from '../store/attempt-key-points.js';
+import type { WordAgreementCounts } from '../store/attempt-reference-words.js';
 
 interface Pair {
   engine: number;
@@ -20,7 +22,7 @@ interface Pair {
  * marked. Differences are examiner minus engine in points; exact and adjacent agreement
  * compare the marks rounded to whole points (equal, or at most one point apart).
  */
-export function agreement(marked: MarkedPair[]): Omit<Agreement, 'keyPoints'> {
+export function agreement(marked: MarkedPair[]): Omit<Agreement, 'keyPoints' | 'words'> {
   const rows: AgreementRow[] = [];
   const pairs: Agreement['pairs'] = [];
   for (const task of TASKS) {
@@ -54,6 +56,28 @@ export function keyPointAgreement(counts: readonly KeyPointCounts[]): KeyPointAg
     engineOnly: row.engine_only,
     examinerOnly: row.examiner_only,
   }));
+}
+
+/**
+ * rs: over the words the examiner marked, how often they and the engine judged a word said
+ * the same way: all words, then the engine's unsure ones and the rest (0 where there are
+ * none). Empty when no word was marked.
+ */
+export function wordAgreement(counts: readonly WordAgreementCounts[]): WordAgreementRow[] {
+  if (!counts.some((row) => row.words === 'all' && row.n > 0)) return [];
+  return (['all', 'unsure', 'sure'] as const).map((words) => {
+    const row = counts.find((found) => found.words === words);
+    const n = row?.n ?? 0;
+    return {
+      words,
+      attempts: row?.attempts ?? 0,
+      n,
+      agreed: row?.agreed ?? 0,
+      agreedShare: row && n > 0 ? row.agreed / n : null,
+      engineOnly: row?.engine_only ?? 0,
+      examinerOnly: row?.examiner_only ?? 0,
+    };
+  });
 }
 
 function pairsOf(marked: MarkedPair[], task: string, component: ScoreKey): Pair[] {

@@ -4,14 +4,17 @@ import { TASK_TITLES, type Task } from '../../shared/contract/endpoints.js';
 import { safeCsv, type Cell } from '../export/csv.js';
 import { writeExport, type ExportResult } from '../export/export-files.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
-import { agreement, keyPointAgreement } from './agreement.js';
+import { agreement, keyPointAgreement, wordAgreement } from './agreement.js';
 
 /**
  * One row per task and component, then (rl, di) one per item and key point: `component`
  * `key_point`, its item and text, the attempts whose key points the examiner marked, the share
- * judged the same way as `exact_agreement`, and the counts agreed and heard by one side only.
+ * judged the same way as `exact_agreement`, and the counts agreed and heard by one side only;
+ * then (rs) `component` `word_said` for the words the examiner marked, `word_group` `all`,
+ * `unsure` (the engine marked them unsure) and `sure` (the rest): the attempts, the words
+ * marked, the share and count agreed, and the words said by one side only.
  */
-const COLUMNS = [
+export const AGREEMENT_COLUMNS = [
   'task',
   'component',
   'item',
@@ -26,11 +29,15 @@ const COLUMNS = [
   'agreed',
   'engine_only_heard',
   'examiner_only_heard',
+  'word_group',
+  'words_marked',
+  'engine_only_said',
+  'examiner_only_said',
 ] as const;
 
-/** A CSV record in COLUMNS' order, empty where a row kind has no value. */
-function record(cells: Partial<Record<(typeof COLUMNS)[number], Cell>>): Cell[] {
-  return COLUMNS.map((column) => cells[column] ?? null);
+/** A CSV record in AGREEMENT_COLUMNS' order, empty where a row kind has no value. */
+function record(cells: Partial<Record<(typeof AGREEMENT_COLUMNS)[number], Cell>>): Cell[] {
+  return AGREEMENT_COLUMNS.map((column) => cells[column] ?? null);
 }
 
 /** Engine and examiner agreement: the moderation view and its CSV. */
@@ -48,11 +55,12 @@ export class ModerationService {
     return {
       ...agreement(this.attempts.markedPairs(task)),
       keyPoints: keyPointAgreement(this.attempts.keyPointAgreement(task)),
+      words: wordAgreement(this.attempts.wordAgreement(task)),
     };
   }
 
   async csv(task?: Task): Promise<ExportResult> {
-    const { rows, keyPoints } = this.agreement(task);
+    const { rows, keyPoints, words } = this.agreement(task);
     const components = rows.map((row) =>
       record({
         task: TASK_TITLES[row.task],
@@ -79,11 +87,24 @@ export class ModerationService {
         examiner_only_heard: row.examinerOnly,
       }),
     );
+    const said = words.map((row) =>
+      record({
+        task: TASK_TITLES.rs,
+        component: 'word_said',
+        word_group: row.words,
+        attempts: row.attempts,
+        words_marked: row.n,
+        exact_agreement: row.agreedShare,
+        agreed: row.agreed,
+        engine_only_said: row.engineOnly,
+        examiner_only_said: row.examinerOnly,
+      }),
+    );
     return writeExport(
       this.dir,
       'agreement',
       'csv',
-      Buffer.from(safeCsv(COLUMNS, [...components, ...points]), 'utf8'),
+      Buffer.from(safeCsv(AGREEMENT_COLUMNS, [...components, ...points, ...said]), 'utf8'),
     );
   }
 }

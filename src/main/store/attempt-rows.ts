@@ -6,6 +6,7 @@ import type {
   KeyPointCounts,
 } from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
+import type { ExaminerWordChange } from '../../shared/reference-words.js';
 
 /** An attempts row joined with its candidate's name and its item's title. */
 export interface AttemptRow extends AttemptSummaryRow {
@@ -56,6 +57,11 @@ export interface AttemptSummaryRow {
   sitting_id: number | null;
   /** JSON [points, engine heard, points marked by the examiner, examiner heard] (rl, di). */
   key_point_counts: string | null;
+  /**
+   * JSON [words, engine said, words marked by the examiner, examiner said, [[word, examiner
+   * said 0/1] of each word they judged otherwise, in order]] (rs).
+   */
+  word_mark_counts: string | null;
 }
 
 const ATTEMPT_JOINS = `
@@ -76,9 +82,16 @@ const KEY_POINT_COUNTS = `(SELECT json_array(count(*), coalesce(sum(k.engine_hea
   count(k.examiner_heard), coalesce(sum(k.examiner_heard), 0))
   FROM key_points k WHERE k.attempt_id = a.id) AS key_point_counts`;
 
+/** The rs word counts and the words the examiner judged otherwise, from reference_words' key. */
+const WORD_MARK_COUNTS = `(SELECT json_array(count(*), coalesce(sum(r.engine_said), 0),
+  count(r.examiner_said), coalesce(sum(r.examiner_said), 0),
+  json_group_array(json_array(r.text, r.examiner_said) ORDER BY r.position)
+    FILTER (WHERE r.examiner_said <> r.engine_said))
+  FROM reference_words r WHERE r.attempt_id = a.id) AS word_mark_counts`;
+
 export const ATTEMPT_SELECT = `SELECT a.*, c.name AS candidate_name,
   c.reference AS candidate_reference, i.title AS item_title, ${SITTING_ID},
-  ${KEY_POINT_COUNTS}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
+  ${KEY_POINT_COUNTS}, ${WORD_MARK_COUNTS}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
 
 export const ATTEMPT_SUMMARY_SELECT = `
   SELECT a.id, a.candidate_id, a.item_id, a.task, a.status, a.audio_path, a.audio_mime,
@@ -86,7 +99,7 @@ export const ATTEMPT_SUMMARY_SELECT = `
     a.content_max, a.pronunciation_max, a.fluency_max, a.words_max, a.overall_max, a.result_status,
     a.audio_duration_ms, a.error_message, a.tries, a.next_retry_at, a.created_at, a.updated_at,
     c.name AS candidate_name, c.reference AS candidate_reference, i.title AS item_title,
-    ${SITTING_ID}, ${KEY_POINT_COUNTS}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
+    ${SITTING_ID}, ${KEY_POINT_COUNTS}, ${WORD_MARK_COUNTS}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
 
 export function toAttempt(row: AttemptSummaryRow): Attempt {
   return {
@@ -135,6 +148,34 @@ export function keyPointCounts(json: string | null | undefined): KeyPointCounts 
     total,
     engineHeard: engineHeard ?? 0,
     examinerHeard: marked === total ? (examinerHeard ?? 0) : null,
+  };
+}
+
+/** rs, once the examiner marked the sentence's words: both sides' counts and the words changed. */
+export interface WordMarkCounts {
+  total: number;
+  engineSaid: number;
+  examinerSaid: number;
+  /** Each word the examiner judged otherwise than the engine, in the sentence's order. */
+  changed: { text: string; change: ExaminerWordChange }[];
+}
+
+/** The word counts of `word_mark_counts`; null until the examiner marked every word. */
+export function wordMarkCounts(json: string | null | undefined): WordMarkCounts | null {
+  if (!json) return null;
+  const [total, engineSaid, marked, examinerSaid, changed] = JSON.parse(json) as [
+    number,
+    number,
+    number,
+    number,
+    [string, number][],
+  ];
+  if (!total || marked !== total) return null;
+  return {
+    total,
+    engineSaid,
+    examinerSaid,
+    changed: changed.map(([text, said]) => ({ text, change: said === 1 ? 'said' : 'not said' })),
   };
 }
 

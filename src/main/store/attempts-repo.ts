@@ -6,7 +6,7 @@ import * as history from './attempt-history.js';
 import * as keyPoints from './attempt-key-points.js';
 import type { KeyPointAgreementRow, KeyPointRow } from './attempt-key-points.js';
 import * as referenceWords from './attempt-reference-words.js';
-import type { ReferenceWordRow } from './attempt-reference-words.js';
+import type { ReferenceWordRow, WordAgreementCounts } from './attempt-reference-words.js';
 import type { ProgressPoint } from './attempt-history.js';
 import * as lifecycle from './attempt-lifecycle.js';
 import type { FailureFields } from './attempt-lifecycle.js';
@@ -143,6 +143,10 @@ export class AttemptsRepo {
 
   referenceWordsOf(id: number): ReferenceWordRow[] {
     return referenceWords.referenceWordsOf(this.db, id);
+  }
+
+  wordAgreement(task?: Task): WordAgreementCounts[] {
+    return referenceWords.wordAgreement(this.db, task);
   }
 
   page(

@@ -65,7 +65,7 @@ function drawResult(doc: Pdf, attempt: AttemptRow, envelope: Envelope, parts: Ma
   const keyPoints = attemptKeyPoints(attempt, parts.keyPoints ?? []);
   if (keyPoints) drawKeyPointTable(doc, { text: 'Key points', size: 12 }, keyPoints);
   const words = parts.words ?? [];
-  if (attempt.task === 'rs') drawWordMarks(doc, attempt, words);
+  if (attempt.task === 'rs') drawWordMarks(doc, attempt);
   if (attempt.typed_answer !== null) {
     heading(doc, 'Typed answer');
     doc.text(attempt.typed_answer || '(empty)');

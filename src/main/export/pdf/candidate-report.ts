@@ -1,6 +1,6 @@
 import type { Candidate } from '../../../shared/app-api.js';
 import { TASK_TITLES, TASKS, type Task } from '../../../shared/contract/endpoints.js';
-import type { AttemptSummaryRow } from '../../store/attempt-rows.js';
+import { wordMarkCounts, type AttemptSummaryRow } from '../../store/attempt-rows.js';
 import {
   COLORS,
   FONTS,
@@ -17,6 +17,7 @@ import {
 import { STATUS_WORDS } from './status-words.js';
 import { CHART_BLOCK_HEIGHT, drawProgressChart } from './progress-chart.js';
 import { drawKeyPointTable, type KeyPointReport } from './key-point-table.js';
+import { drawWordMarks } from './word-marks.js';
 
 /** A task's heading, its four summary lines and its chart stay together on one page. */
 const TASK_SECTION_HEIGHT = 40 + 4 * 14 + CHART_BLOCK_HEIGHT;
@@ -24,9 +25,13 @@ const TASK_SECTION_HEIGHT = 40 + 4 * 14 + CHART_BLOCK_HEIGHT;
 /** The key points section's heading and note stay with the first attempt's title and rows. */
 const KEY_POINTS_OPENING_HEIGHT = 180;
 
+/** The word marks section's heading and note stay with the first attempt's block. */
+const WORD_MARKS_OPENING_HEIGHT = 120;
+
 /**
- * A candidate's record: a summary per task, progress charts, every attempt (oldest first) and
- * the key points of each Retell Lecture and Describe Image (`keyPoints`, by attempt id).
+ * A candidate's record: a summary per task, progress charts, every attempt (oldest first), the
+ * key points of each Retell Lecture and Describe Image (`keyPoints`, by attempt id) and the
+ * word marks of each Repeat Sentence whose words the examiner marked.
  */
 export async function candidateReportPdf(
   candidate: Candidate,
@@ -51,6 +56,7 @@ export async function candidateReportPdf(
     );
   drawAttemptList(doc, attempts);
   drawKeyPoints(doc, attempts, keyPoints);
+  drawWordMarkSection(doc, attempts);
   doc.end();
   return bytes;
 }
@@ -130,6 +136,30 @@ function drawKeyPoints(
       },
       keyPoints.get(attempt.id) as KeyPointReport,
     );
+  }
+}
+
+/** Each rs attempt whose words the examiner marked, under its date and item. */
+function drawWordMarkSection(doc: Pdf, attempts: AttemptSummaryRow[]): void {
+  const listed = attempts.filter(
+    (a) => a.status === 'scored' && wordMarkCounts(a.word_mark_counts) !== null,
+  );
+  if (listed.length === 0) return;
+  ensureSpace(doc, WORD_MARKS_OPENING_HEIGHT);
+  heading(doc, 'Words marked by the examiner');
+  doc
+    .fillColor(COLORS.muted)
+    .text(
+      'Repeat Sentence answers whose words the examiner marked said or not said: how many ' +
+        'words the engine and the examiner found said, the words the examiner judged otherwise, ' +
+        'and whose content and overall the final marks are.',
+    )
+    .fillColor(COLORS.text);
+  for (const attempt of listed) {
+    drawWordMarks(doc, attempt, {
+      text: `${formatDate(attempt.created_at)} · ${attempt.item_title} (${TASK_TITLES[attempt.task]})`,
+      size: 11,
+    });
   }
 }
 

@@ -1,11 +1,11 @@
-import {
-  examinerWordChange,
-  examinerWordNote,
-  type ExaminerWordChange,
-} from '../../../shared/reference-words.js';
+import { examinerWordNote } from '../../../shared/reference-words.js';
 import type { ReferenceWordRow } from '../../store/attempt-reference-words.js';
-import type { AttemptRow } from '../../store/attempt-rows.js';
-import { formatScoreOf, heading, type Pdf } from './document.js';
+import {
+  wordMarkCounts,
+  type AttemptSummaryRow,
+  type WordMarkCounts,
+} from '../../store/attempt-rows.js';
+import { ensureSpace, formatScoreOf, heading, headingHeight, type Pdf } from './document.js';
 
 /**
  * rs: the examiner's mark of each word of the sentence, by its place in it; empty when they
@@ -16,41 +16,45 @@ export function examinerWordMarks(rows: readonly ReferenceWordRow[]): boolean[] 
   return rows.map((row) => row.examiner_said === 1);
 }
 
+/** The block's title, as `heading` draws it. */
+export interface WordMarksTitle {
+  text: string;
+  size: number;
+}
+
 /**
- * rs, once the examiner marked the words: how many each side found said, the words the
- * examiner decided otherwise, and that content and overall are the examiner's.
+ * rs, once the examiner marked the words: under `title`, how many each side found said, the
+ * words the examiner decided otherwise, and whose content and overall the final marks are;
+ * nothing before they marked them. The block is kept whole on one page.
  */
 export function drawWordMarks(
   doc: Pdf,
-  attempt: AttemptRow,
-  rows: readonly ReferenceWordRow[],
+  attempt: AttemptSummaryRow,
+  title: WordMarksTitle = { text: 'Words marked by the examiner', size: 12 },
 ): void {
-  const marks = examinerWordMarks(rows);
-  if (marks.length === 0) return;
-  heading(doc, 'Words marked by the examiner', 12);
-  doc.text(headcount(rows, marks));
-  doc.text(scoresText(attempt));
+  const counts = wordMarkCounts(attempt.word_mark_counts);
+  if (!counts) return;
+  const lines = [headcount(counts), scoresText(attempt)];
+  ensureSpace(
+    doc,
+    headingHeight(doc, title.text, title.size) +
+      lines.reduce((height, line) => height + doc.heightOfString(line), 0),
+  );
+  heading(doc, title.text, title.size);
+  for (const line of lines) doc.text(line);
 }
 
 /** "The engine heard 9 of 9 words; the examiner marked 8 said: “brown” not said (examiner)." */
-function headcount(rows: readonly ReferenceWordRow[], marks: readonly boolean[]): string {
-  const engineSaid = rows.filter((row) => row.engine_said === 1).length;
-  const engine = `The engine heard ${engineSaid} of ${rows.length} words`;
-  const examiner = `the examiner marked ${marks.filter(Boolean).length} of ${rows.length} said`;
-  const changes = rows.flatMap((row, position) => {
-    const change = examinerWordChange(row.engine_said === 1, marks[position]!);
-    return change ? [changeText(row.text, change)] : [];
-  });
+function headcount(counts: WordMarkCounts): string {
+  const engine = `The engine heard ${counts.engineSaid} of ${counts.total} words`;
+  const examiner = `the examiner marked ${counts.examinerSaid} of ${counts.total} said`;
+  const changes = counts.changed.map(({ text, change }) => `“${text}” ${examinerWordNote(change)}`);
   const differ = changes.length === 0 ? ', as the engine did' : `: ${changes.join(', ')}`;
   return `${engine}; ${examiner}${differ}.`;
 }
 
-function changeText(word: string, change: ExaminerWordChange): string {
-  return `“${word}” ${examinerWordNote(change)}`;
-}
-
 /** Whose content and overall the report's final marks are. */
-function scoresText(attempt: AttemptRow): string {
+function scoresText(attempt: AttemptSummaryRow): string {
   const content = formatScoreOf(attempt.mark_content, attempt.content_max);
   const overall = formatScoreOf(attempt.mark_overall, attempt.overall_max);
   if (attempt.mark_confirmed === 1) {

@@ -1,5 +1,6 @@
 import type { KeyPointAgreementRow } from '../../../../shared/app-api';
 import { taskTitle } from '../../lib/format';
+import { AgreementCountsTable } from './AgreementCountsTable';
 
 /**
  * rl, di: per item and key point, how often the engine and the examiner agreed that it was
@@ -14,34 +15,22 @@ export function KeyPointAgreementTable({ rows }: { rows: KeyPointAgreementRow[] 
         Retell Lecture and Describe Image answers whose key points the examiner marked heard or not
         heard: for each key point, how often the engine judged it the same way.
       </p>
-      <table className="table" aria-label="Key point agreement">
-        <thead>
-          <tr>
-            <th>Item</th>
-            <th>Key point</th>
-            <th className="numeric">Attempts</th>
-            <th className="numeric">Agreed</th>
-            <th className="numeric">Engine only heard</th>
-            <th className="numeric">Examiner only heard</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.itemId}-${row.text}`}>
-              <td>
-                {row.itemTitle} <span className="muted">({taskTitle(row.task)})</span>
-              </td>
-              <td className="strong">{row.text}</td>
-              <td className="numeric">{row.n}</td>
-              <td className="numeric">
-                {row.agreed} <span className="muted">({Math.round(row.agreedShare * 100)} %)</span>
-              </td>
-              <td className="numeric">{row.engineOnly}</td>
-              <td className="numeric">{row.examinerOnly}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AgreementCountsTable
+        label="Key point agreement"
+        columns={[{ name: 'Item' }, { name: 'Key point' }, { name: 'Attempts', numeric: true }]}
+        sides={['Engine only heard', 'Examiner only heard']}
+        rows={rows}
+        rowKey={(row) => `${row.itemId}-${row.text}`}
+        cells={(row) => (
+          <>
+            <td>
+              {row.itemTitle} <span className="muted">({taskTitle(row.task)})</span>
+            </td>
+            <td className="strong">{row.text}</td>
+            <td className="numeric">{row.n}</td>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -23,6 +23,7 @@ import { useAppInfo } from '../../hooks/use-app-info';
 import { deliverExport } from '../../lib/export-file';
 import { formatScore, taskTitle } from '../../lib/format';
 import { KeyPointAgreementTable } from './KeyPointAgreementTable';
+import { WordAgreementTable } from './WordAgreementTable';
 
 const COMPONENT_NAMES: Record<string, string> = {
   content: 'Content',
@@ -107,6 +108,7 @@ export function ModerationPage() {
           </table>
           <AgreementChart pairs={agreement.data.pairs} />
           <KeyPointAgreementTable rows={agreement.data.keyPoints} />
+          <WordAgreementTable rows={agreement.data.words} />
         </>
       )}
     </section>
