@@ -8,7 +8,7 @@ import {
   type EngineKeyPoint,
 } from '../../shared/key-points.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
-import { deliveryMarks } from './delivery-marks.js';
+import { deliveryMarks, sameScoresAsEngine } from './recomputed-marks.js';
 import type { MarkFields } from '../store/attempt-marks.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
 
@@ -61,9 +61,7 @@ export function keyPointMarking(row: AttemptRow, heard: readonly boolean[]): Key
   const scores = { content, pronunciation, fluency, words: null, overall };
   const confirmed =
     heard.every((value, index) => value === engine[index]!.heard) &&
-    content === row.content &&
-    pronunciation === row.pronunciation &&
-    fluency === row.fluency;
+    sameScoresAsEngine(row, { content, pronunciation, fluency });
   return {
     engine,
     mark: {

@@ -3,7 +3,7 @@ import { requestPrecision } from '../../shared/key-points.js';
 import { engineReferenceWords, type EngineReferenceWord } from '../../shared/reference-words.js';
 import { contentInDoubt, scoresFromWordMarks } from '../../shared/word-mark-scores.js';
 import { UserFacingError } from '../errors/user-facing-error.js';
-import { deliveryMarks } from './delivery-marks.js';
+import { deliveryMarks, sameScoresAsEngine } from './recomputed-marks.js';
 import type { MarkFields } from '../store/attempt-marks.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
 
@@ -43,10 +43,8 @@ export function wordMarking(row: AttemptRow, said: readonly boolean[]): WordMark
   const { pronunciation, fluency } = deliveryMarks(row);
   const confirmed =
     said.every((value, index) => value === engine[index]!.said) &&
-    content === row.content &&
-    overall === row.overall &&
-    pronunciation === row.pronunciation &&
-    fluency === row.fluency;
+    sameScoresAsEngine(row, { content, pronunciation, fluency }) &&
+    overall === row.overall;
   return {
     engine,
     mark: {

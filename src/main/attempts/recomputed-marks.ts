@@ -11,3 +11,15 @@ export function deliveryMarks(row: AttemptRow): { pronunciation: number; fluency
     fluency: (own ? row.mark_fluency : null) ?? row.fluency ?? 0,
   };
 }
+
+/** Whether recomputed content and delivery marks are the engine's own scores. */
+export function sameScoresAsEngine(
+  row: AttemptRow,
+  marks: { content: number; pronunciation: number; fluency: number },
+): boolean {
+  return (
+    marks.content === row.content &&
+    marks.pronunciation === row.pronunciation &&
+    marks.fluency === row.fluency
+  );
+}
