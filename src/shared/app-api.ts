@@ -93,6 +93,13 @@ export const KeyPointCounts = z.object({
   examinerHeard: z.number().int().nonnegative().nullable(),
 });
 
+/** rs, once the examiner marked every word of the sentence: how many each side heard said. */
+export const WordSaidCounts = z.object({
+  total: z.number().int().positive(),
+  engineSaid: z.number().int().nonnegative(),
+  examinerSaid: z.number().int().nonnegative(),
+});
+
 /** rl, di: one key point as stored with the result, with the examiner's mark (null: none). */
 export const StoredKeyPoint = z.object({
   text: z.string(),
@@ -138,6 +145,7 @@ export const Attempt = z.object({
   /** The mock test sitting this answer was given in, if any (History groups by it). */
   sittingId: Id.nullable().default(null),
   keyPoints: KeyPointCounts.nullable().default(null),
+  wordsSaid: WordSaidCounts.nullable().default(null),
 });
 
 /** An attempt with the exact request sent and the raw response received. */
@@ -623,6 +631,7 @@ export type Agreement = z.infer<typeof Agreement>;
 export type AgreementRow = z.infer<typeof AgreementRow>;
 export type ScoreKey = keyof z.infer<typeof ComponentScores>;
 export type KeyPointCounts = z.infer<typeof KeyPointCounts>;
+export type WordSaidCounts = z.infer<typeof WordSaidCounts>;
 export type StoredKeyPoint = z.infer<typeof StoredKeyPoint>;
 export type StoredWord = z.infer<typeof StoredWord>;
 export type KeyPointAgreementRow = z.infer<typeof KeyPointAgreementRow>;

@@ -87,6 +87,17 @@ test('the examiner marks an unsure Repeat Sentence word not said: their content 
     // After a reload, the marks, their look and the examiner's scores are as they were.
     await page.reload();
     await page.locator('#root').waitFor({ state: 'attached' });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'History' })
+      .click();
+    const row = page.getByRole('row', { name: /Ines Duarte/u });
+    await expect(row).toContainText(
+      'Examiner (engine 3.5 / 5) · words said: examiner 8 of 9, engine 9',
+    );
+    await page.getByRole('table', { name: 'Attempts' }).screenshot({
+      path: join(SHOTS, 'word-marks-history-row.png'),
+    });
     view = await openRsAttempt(page);
     words = view.getByRole('region', { name: 'Word by word' });
     await expect(words.getByRole('button', { name: 'brown: not said' })).toHaveAttribute(
@@ -110,6 +121,8 @@ test('the examiner marks an unsure Repeat Sentence word not said: their content 
     const flat = text.stdout.replace(/\s+/gu, ' ');
     expect(flat).toContain('“brown” not said (examiner)');
     expect(flat).toContain('Content 2 / 3 and overall 3.1 / 5 are the examiner’s');
+    // Every word now has the examiner's mark: none is left to listen to.
+    expect(flat).not.toContain('Listen to check');
     spawnSync('pdftoppm', ['-png', '-r', '80', pdfPath, join(SHOTS, 'word-marks-report')]);
   });
 });

@@ -51,4 +51,13 @@ describe('a word the engine is not sure was said, from the scoring response to t
     expect(text).toContain('Listen to check: “cat” — the engine is not sure it was said.');
     expect(text).toMatch(/\?\s+Unsure: listen/u);
   });
+
+  it.skipIf(!PDFTOTEXT)('leaves a word the examiner has marked out of the list', async () => {
+    const id = await harness.scoredAttempt();
+    harness.service.markWords({ id, said: [true, true, true] });
+    const service = new ExportService(dir.path, harness.attempts, harness.candidates);
+    const text = popplerText((await service.attemptPdf(id)).path);
+    expect(text).toMatch(/\bthe cat\? sat\b/u);
+    expect(text).not.toContain('Listen to check');
+  });
 });

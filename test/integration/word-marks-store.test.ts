@@ -79,6 +79,7 @@ describe('the examiner’s marks of an rs sentence’s words in the store', () =
     const id = await harness.scoredAttempt();
     expect(rows(id)).toEqual([]);
     expect(harness.service.get(id).storedWords).toEqual([]);
+    expect(harness.service.list({}, 10).rows[0]?.wordsSaid).toBeNull();
 
     const attempt = harness.service.markWords({ id, said: BROWN_NOT_SAID });
     // 7 of 9 said: content still 2 of 3; overall 3.2 ÷ 8/9 × 7/9 = 2.8.
@@ -102,6 +103,12 @@ describe('the examiner’s marks of an rs sentence’s words in the store', () =
     harness = new QueueHarness(dir.path, server.url);
     const reopened = harness.service.get(id);
     expect(reopened.mark?.scores).toMatchObject({ content: 2, overall: 2.8 });
+    // History's row: both sides' counts of the words said.
+    expect(harness.service.list({}, 10).rows[0]?.wordsSaid).toEqual({
+      total: 9,
+      engineSaid: 8,
+      examinerSaid: 7,
+    });
     expect(reopened.storedWords).toEqual(
       SENTENCE.map((text, position) => ({
         text,

@@ -4,6 +4,7 @@ import type {
   AttemptStatus,
   ExaminerMark,
   KeyPointCounts,
+  WordSaidCounts,
 } from '../../shared/app-api.js';
 import type { Task } from '../../shared/contract/endpoints.js';
 import type { ExaminerWordChange } from '../../shared/reference-words.js';
@@ -136,7 +137,18 @@ export function toAttempt(row: AttemptSummaryRow): Attempt {
     updatedAt: row.updated_at,
     sittingId: row.sitting_id ?? null,
     keyPoints: keyPointCounts(row.key_point_counts),
+    wordsSaid: wordSaidCounts(wordMarkCounts(row.word_mark_counts)),
   };
+}
+
+function wordSaidCounts(counts: WordMarkCounts | null): WordSaidCounts | null {
+  return (
+    counts && {
+      total: counts.total,
+      engineSaid: counts.engineSaid,
+      examinerSaid: counts.examinerSaid,
+    }
+  );
 }
 
 /** How many key points the engine and the examiner heard; null when the result has none. */
@@ -152,10 +164,7 @@ export function keyPointCounts(json: string | null | undefined): KeyPointCounts 
 }
 
 /** rs, once the examiner marked the sentence's words: both sides' counts and the words changed. */
-export interface WordMarkCounts {
-  total: number;
-  engineSaid: number;
-  examinerSaid: number;
+export interface WordMarkCounts extends WordSaidCounts {
   /** Each word the examiner judged otherwise than the engine, in the sentence's order. */
   changed: { text: string; change: ExaminerWordChange }[];
 }

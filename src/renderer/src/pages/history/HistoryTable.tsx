@@ -108,6 +108,12 @@ export function HistoryTable({ rows, actions, sort, onSort }: HistoryTableProps)
                     · {keyPointText(attempt.keyPoints)}
                   </span>
                 )}
+                {attempt.wordsSaid && (
+                  <span className="muted review-words-said">
+                    {' '}
+                    · {wordsSaidText(attempt.wordsSaid)}
+                  </span>
+                )}
               </td>
               <td className="row-actions">
                 <button
@@ -200,6 +206,11 @@ function keyPointText(counts: NonNullable<Attempt['keyPoints']>): string {
   return counts.examinerHeard === null
     ? `key points: engine ${counts.engineHeard} of ${counts.total}`
     : `key points: examiner ${counts.examinerHeard} of ${counts.total}, engine ${counts.engineHeard}`;
+}
+
+/** rs, once the examiner marked the words: "words said: examiner 5 of 7, engine 6". */
+function wordsSaidText(counts: NonNullable<Attempt['wordsSaid']>): string {
+  return `words said: examiner ${counts.examinerSaid} of ${counts.total}, engine ${counts.engineSaid}`;
 }
 
 function reviewText(attempt: Attempt): string {
