@@ -146,6 +146,8 @@ export const Attempt = z.object({
   sittingId: Id.nullable().default(null),
   keyPoints: KeyPointCounts.nullable().default(null),
   wordsSaid: WordSaidCounts.nullable().default(null),
+  /** rs: words the engine is not sure were said (docs/api.md), to be listened to. */
+  unsureWords: z.number().int().nonnegative().default(0),
 });
 
 /** An attempt with the exact request sent and the raw response received. */

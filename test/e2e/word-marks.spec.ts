@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { rsAnswer, type Reply } from '../integration/main-fake-server';
 import { expect, test } from './fixtures';
@@ -127,9 +127,24 @@ test('the examiner marks an unsure Repeat Sentence word not said: their content 
   });
 });
 
+/** History filtered to the attempts that need review: the rows of "Ines Duarte". */
+async function needingReview(page: Page): Promise<Locator> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'History' })
+    .click();
+  await page.getByLabel('Review').selectOption('needs_review');
+  return page.getByRole('table', { name: 'Attempts' }).getByRole('row', { name: /Ines Duarte/u });
+}
+
 test('a word the engine missed is marked said in the marking mode', async ({ app }) => {
   const { page } = app;
   await withScoredRsAttempt(app, scriptedAnswer(true), async (id) => {
+    // Two words the engine is unsure of: the answer needs review until its words are marked.
+    const row = await needingReview(page);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Not reviewed · 2 words to listen to');
+    await page.screenshot({ path: join(SHOTS, 'word-marks-needs-review.png') });
     const view = await openRsAttempt(page);
     const words = view.getByRole('region', { name: 'Word by word' });
     await words.getByRole('button', { name: 'Mark words said or not' }).click();
@@ -157,6 +172,10 @@ test('a word the engine missed is marked said in the marking mode', async ({ app
     });
     await page.mouse.move(0, 0);
     await words.screenshot({ path: join(SHOTS, 'word-marks-missing-said.png') });
+    await page.reload();
+    await page.locator('#root').waitFor({ state: 'attached' });
+    await expect(await needingReview(page)).toHaveCount(0);
+    await expect(page.getByText('No attempts match these filters')).toBeVisible();
   });
 });
 

@@ -42,6 +42,11 @@ function rsResult(): Reply {
   );
 }
 
+function bodyOf(reply: Reply): string {
+  if (!('body' in reply)) throw new Error('a reply with a body was expected');
+  return reply.body;
+}
+
 const ENGINE_SAID = SENTENCE.map((text) => text !== 'dog');
 const BROWN_NOT_SAID = SENTENCE.map((text) => text !== 'dog' && text !== 'brown');
 
@@ -211,10 +216,47 @@ describe('the examiner’s marks of an rs sentence’s words in the store', () =
     expect(text).toMatch(/lazy dog \[said \(examiner\)\]/u);
   });
 
+  it('lists a Repeat Sentence with a word the engine is unsure of under Needs review until the examiner marks its words', async () => {
+    const id = await harness.scoredAttempt();
+    await harness.scoredAttempt('wfd');
+    const needsReview = () =>
+      harness.service.list({ review: 'needs_review' }, 10).rows.map((row) => row.id);
+    expect(harness.attempts.get(id)).toMatchObject({ unsure_words: 1 });
+    expect(needsReview()).toEqual([id]);
+    expect(harness.service.list({}, 10).rows.map((row) => row.unsureWords)).toEqual([0, 1]);
+    harness.service.markWords({ id, said: ENGINE_SAID });
+    expect(needsReview()).toEqual([]);
+  });
+
+  it('counts the unsure words of results stored before the count was kept', () => {
+    const file = join(dir.path, 'old.db');
+    const old = new Database(file);
+    const before = MIGRATIONS.findIndex((sql) => sql.includes('ADD COLUMN unsure_words'));
+    migrate(old, MIGRATIONS.slice(0, before));
+    old.exec(`INSERT INTO candidates (name, created_at) VALUES ('Ana', 'now');
+      INSERT INTO items (task, title, ref_text, created_at) VALUES ('rs', 'S', 'x', 'now'),
+        ('wfd', 'D', 'x', 'now');`);
+    const insert = old.prepare(
+      `INSERT INTO attempts (candidate_id, item_id, task, status, typed_answer, created_at,
+         updated_at, response_json) VALUES (1, ?, ?, 'scored', 'x', 'now', 'now', ?)`,
+    );
+    insert.run(1, 'rs', bodyOf(rsResult()));
+    insert.run(2, 'wfd', bodyOf(ok('wfd')));
+    old.close();
+    const upgraded = openDatabase(file);
+    const counts = upgraded.prepare('SELECT task, unsure_words FROM attempts ORDER BY id').all();
+    expect(counts).toEqual([
+      { task: 'rs', unsure_words: 1 },
+      { task: 'wfd', unsure_words: 0 },
+    ]);
+    upgraded.close();
+  });
+
   it('gives a file of the previous schema the reference word table', () => {
     const file = join(dir.path, 'old.db');
     const old = new Database(file);
-    migrate(old, MIGRATIONS.slice(0, MIGRATIONS.length - 1));
+    const before = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE reference_words'));
+    migrate(old, MIGRATIONS.slice(0, before));
     expect(
       old.prepare("SELECT name FROM sqlite_master WHERE name = 'reference_words'").all(),
     ).toEqual([]);

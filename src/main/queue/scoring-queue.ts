@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { QueueStatus } from '../../shared/app-api.js';
 import { DEFAULT_SCALE } from '../../shared/contract/requests.js';
 import { requestKeywords } from '../../shared/key-points.js';
+import { unsureWords } from '../../shared/unsure-words.js';
 import type { AttemptRow } from '../store/attempt-rows.js';
 import type { AttemptsRepo } from '../store/attempts-repo.js';
 import type { ScoringClient, ScoringEndpoint } from '../scoring-client/client.js';
@@ -150,6 +151,7 @@ export class ScoringQueue {
         scoreMaxima(reply.envelope, attempt.task, scale),
         Math.max(0, ...reply.envelope.data.components.map((component) => component.status)),
         freeSpeechKeyPoints(attempt.task, reply.envelope, requestKeywords(request.storedJson)),
+        unsureWords(reply.envelope.data.words, attempt.task).length,
       );
       logger.info(
         { attempt: attempt.id, ms: Math.round(reply.elapsedMs), stored },

@@ -85,9 +85,10 @@ export function markScored(
   maxima: ScoreColumns,
   resultStatus = 0,
   keyPoints: readonly EngineKeyPoint[] = [],
+  unsureWords = 0,
 ): boolean {
   return db.transaction(() => {
-    const stored = storeResult(db, id, responseJson, scores, maxima, resultStatus);
+    const stored = storeResult(db, id, responseJson, scores, maxima, resultStatus, unsureWords);
     if (stored) saveEngineKeyPoints(db, id, keyPoints);
     return stored;
   })();
@@ -100,13 +101,15 @@ function storeResult(
   scores: ScoreColumns,
   maxima: ScoreColumns,
   resultStatus: number,
+  unsureWords: number,
 ): boolean {
   return (
     db
       .prepare(
         `UPDATE attempts SET status = 'scored', response_json = ?, content = ?, pronunciation = ?,
              fluency = ?, words = ?, overall = ?, content_max = ?, pronunciation_max = ?,
-             fluency_max = ?, words_max = ?, overall_max = ?, result_status = ?, error_message = NULL,
+             fluency_max = ?, words_max = ?, overall_max = ?, result_status = ?, unsure_words = ?,
+             error_message = NULL,
              error_detail = NULL, failure_kind = NULL, next_retry_at = NULL, updated_at = ?
            WHERE id = ? AND status = 'scoring'`,
       )
@@ -115,6 +118,7 @@ function storeResult(
         ...SCORE_KEYS.map((key) => scores[key]),
         ...SCORE_KEYS.map((key) => maxima[key]),
         resultStatus,
+        unsureWords,
         nowIso(),
         id,
       ).changes === 1

@@ -75,8 +75,18 @@ export class AttemptsRepo {
     maxima: ScoreColumns,
     resultStatus = 0,
     keyPoints: readonly EngineKeyPoint[] = [],
+    unsureWords = 0,
   ): boolean {
-    return lifecycle.markScored(this.db, id, responseJson, scores, maxima, resultStatus, keyPoints);
+    return lifecycle.markScored(
+      this.db,
+      id,
+      responseJson,
+      scores,
+      maxima,
+      resultStatus,
+      keyPoints,
+      unsureWords,
+    );
   }
 
   markFailed(id: number, failure: FailureFields): boolean {

@@ -48,11 +48,13 @@ export function filterSql(filter: HistoryFilter): FilterSql {
 
 /**
  * Scored, not yet marked by an examiner, and either scored with a caution or unscorable part
- * (component status 1 or 2), or an overall a fifth of the scale or more away from the
- * candidate's usual level in that task (one point on a scale of 5).
+ * (component status 1 or 2), (rs) with a word the engine is not sure was said, or an overall a
+ * fifth of the scale or more away from the candidate's usual level in that task (one point on
+ * a scale of 5).
  */
 const NEEDS_REVIEW = `(a.status = 'scored' AND m.attempt_id IS NULL AND (
   a.result_status >= 1
+  OR a.unsure_words > 0
   OR a.id IN (
     SELECT o.id FROM attempts o
     JOIN (SELECT candidate_id, task, sum(overall / overall_max) AS total, count(*) AS n

@@ -169,6 +169,18 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (attempt_id, position)
   ) WITHOUT ROWID;
   `,
+  // rs: how many words of the result the engine is not sure were said (a said label with
+  // "unsure": true), for the "needs review" filter and its covering index.
+  `
+  ALTER TABLE attempts ADD COLUMN unsure_words INTEGER NOT NULL DEFAULT 0;
+  UPDATE attempts SET unsure_words = (SELECT count(*) FROM json_each(response_json, '$.data.words') w
+      WHERE json_extract(w.value, '$.unsure') = 1
+        AND json_extract(w.value, '$.label') IN ('Good', 'Average', 'Bad'))
+    WHERE task = 'rs' AND status = 'scored' AND json_valid(response_json);
+  DROP INDEX attempts_for_review;
+  CREATE INDEX attempts_for_review
+    ON attempts (status, candidate_id, task, overall, overall_max, result_status, unsure_words);
+  `,
 ];
 
 export function schemaVersion(db: Database.Database): number {

@@ -214,7 +214,12 @@ function wordsSaidText(counts: NonNullable<Attempt['wordsSaid']>): string {
 }
 
 function reviewText(attempt: Attempt): string {
-  if (!attempt.mark) return attempt.status === 'scored' ? 'Not reviewed' : '';
+  if (!attempt.mark) {
+    if (attempt.status !== 'scored') return '';
+    const unsure = attempt.unsureWords;
+    if (unsure === 0) return 'Not reviewed';
+    return `Not reviewed · ${unsure} word${unsure === 1 ? '' : 's'} to listen to`;
+  }
   if (attempt.mark.confirmed) return 'Confirmed';
   return `Examiner (engine ${formatScoreOf(attempt.scores.overall, attempt.maxScores.overall)})`;
 }
