@@ -100,7 +100,8 @@ export const ATTEMPT_SUMMARY_SELECT = `
   SELECT a.id, a.candidate_id, a.item_id, a.task, a.status, a.audio_path, a.audio_mime,
     a.audio_sha256, a.typed_answer, a.content, a.pronunciation, a.fluency, a.words, a.overall,
     a.content_max, a.pronunciation_max, a.fluency_max, a.words_max, a.overall_max, a.result_status,
-    a.unsure_words, a.audio_duration_ms, a.error_message, a.tries, a.next_retry_at, a.created_at, a.updated_at,
+    a.unsure_words, a.audio_duration_ms, a.error_message, a.tries, a.next_retry_at, a.created_at,
+    a.updated_at,
     c.name AS candidate_name, c.reference AS candidate_reference, i.title AS item_title,
     ${SITTING_ID}, ${KEY_POINT_COUNTS}, ${WORD_MARK_COUNTS}, ${MARK_COLUMNS} ${ATTEMPT_JOINS}`;
 
