@@ -408,20 +408,23 @@ describe('the examiner’s word marks in Moderation and the exports', () => {
       row.sentence_words_engine_said,
       row.sentence_words_examiner_said,
       row.sentence_words_overturned,
+      row.sentence_words_unsure,
     ];
     const [dictation, unmarked, cleared, second, first] = rows;
     expect(rows.map((row) => Number(row.attempt_id)).slice(3)).toEqual([allSaid, brownNotSaid]);
-    expect(columns(first!)).toEqual(['Repeat Sentence', '9', '8', '7', 'brown (not said)']);
-    expect(columns(second!)).toEqual(['Repeat Sentence', '9', '8', '9', 'dog (said)']);
+    // "brown" is the one word the engine is unsure of, marked or not.
+    expect(columns(first!)).toEqual(['Repeat Sentence', '9', '8', '7', 'brown (not said)', '1']);
+    expect(columns(second!)).toEqual(['Repeat Sentence', '9', '8', '9', 'dog (said)', '1']);
     for (const row of [cleared!, unmarked!]) {
-      expect(columns(row)).toEqual(['Repeat Sentence', '', '', '', '']);
+      expect(columns(row)).toEqual(['Repeat Sentence', '', '', '', '', '1']);
     }
-    expect(columns(dictation!)).toEqual(['Write From Dictation', '', '', '', '']);
-    expect(Object.keys(first!).slice(-9, -5)).toEqual([
+    expect(columns(dictation!)).toEqual(['Write From Dictation', '', '', '', '', '']);
+    expect(Object.keys(first!).slice(-10, -5)).toEqual([
       'sentence_words',
       'sentence_words_engine_said',
       'sentence_words_examiner_said',
       'sentence_words_overturned',
+      'sentence_words_unsure',
     ]);
   });
 

@@ -27,6 +27,8 @@ const COLUMNS = [
   'sentence_words_engine_said',
   'sentence_words_examiner_said',
   'sentence_words_overturned',
+  // rs, once scored: how many words the engine is not sure were said (to be listened to).
+  'sentence_words_unsure',
   'final_overall',
   'tries',
   'typed_answer',
@@ -57,6 +59,7 @@ function record(row: AttemptSummaryRow): Cell[] {
     words?.engineSaid ?? null,
     words?.examinerSaid ?? null,
     words?.changed.map(({ text, change }) => `${text} (${change})`).join('; ') ?? null,
+    row.task === 'rs' && row.status === 'scored' ? row.unsure_words : null,
     marked ? row.mark_overall : row.overall,
     row.tries,
     row.typed_answer,
