@@ -72,10 +72,8 @@ export function drawTranscript(
   doc.fontSize(10).moveDown(0.5);
   // Once the examiner has marked the sentence's words, their marks are the decision: no word
   // is left to check.
-  const undecided = words.filter(
-    (word, index) => (examinerSaid[positions[index] ?? -1] ?? null) === null,
-  );
-  drawUnsureNote(doc, unsureWords(undecided, task));
+  const marked = examinerSaid.some((said) => said !== null);
+  drawUnsureNote(doc, marked ? [] : unsureWords(words, task));
   drawLegend(doc, task);
 }
 
