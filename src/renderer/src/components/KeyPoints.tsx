@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { StoredKeyPoint } from '../../../shared/app-api';
 import type { EngineKeyPoint } from '../../../shared/key-points';
 import { api } from '../bridge';
-import { useAction } from '../hooks/use-action';
+import { usePendingMarks } from '../hooks/use-pending-marks';
 import { formatScoreOf } from '../lib/format';
 import { Notice } from './Notice';
 
@@ -34,23 +33,12 @@ export function KeyPoints({
   content,
 }: KeyPointsProps) {
   const saved = points.map((point, index) => stored[index]?.examinerHeard ?? null);
-  // The marks just given are shown until the stored ones (reloaded on the change) replace them.
-  const savedKey = JSON.stringify(saved);
-  const [pending, setPending] = useState<{ over: string; heard: boolean[] } | null>(null);
-  const marks = pending && pending.over === savedKey ? pending.heard : saved;
-  const save = useAction(async (heard: boolean[]) => {
-    setPending({ over: savedKey, heard });
-    try {
-      await api.call('attempts.markKeyPoints', { id: attemptId, heard });
-    } catch (reason) {
-      setPending(null);
-      throw reason;
-    }
-  });
-  const mark = (index: number, heard: boolean) => {
-    const next = points.map((point, at) => (at === index ? heard : (marks[at] ?? point.heard)));
-    void save.run(next);
-  };
+  const save = usePendingMarks(saved, (heard) =>
+    api.call('attempts.markKeyPoints', { id: attemptId, heard }),
+  );
+  const marks = save.marks;
+  const engineMarks = points.map((point) => point.heard);
+  const mark = (index: number, heard: boolean) => save.mark(index, heard, engineMarks);
   const engineHeard = points.filter((point) => point.heard).length;
   const marked = marks.every((value) => value !== null);
   const examinerHeard = marks.filter((value) => value === true).length;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AttemptDetail } from '../../../../shared/app-api';
 import type { EngineReferenceWord } from '../../../../shared/reference-words';
 import { api } from '../../bridge';
-import { useAction } from '../../hooks/use-action';
+import { usePendingMarks } from '../../hooks/use-pending-marks';
 import type { WordMarksView } from '../WordMarkControls';
 
 export interface WordMarks {
@@ -25,29 +25,18 @@ export function useWordMarks(
 ): WordMarks {
   const stored = attempt.storedWords.length === engine.length ? attempt.storedWords : [];
   const saved = engine.map((_, position) => stored[position]?.examinerSaid ?? null);
-  // The marks just given are shown until the stored ones (reloaded on the change) replace them.
-  const savedKey = JSON.stringify(saved);
-  const [pending, setPending] = useState<{ over: string; said: boolean[] } | null>(null);
   const [editing, setEditing] = useState(false);
-  const said = pending && pending.over === savedKey ? pending.said : saved;
-  const save = useAction(async (next: boolean[]) => {
-    setPending({ over: savedKey, said: next });
-    try {
-      await api.call('attempts.markWords', { id: attempt.id, said: next });
-    } catch (reason) {
-      setPending(null);
-      throw reason;
-    }
-  });
-  const onMark = (position: number, value: boolean) => {
-    const next = engine.map((word, at) => (at === position ? value : (said[at] ?? word.said)));
-    void save.run(next);
-  };
+  const pending = usePendingMarks(saved, (next) =>
+    api.call('attempts.markWords', { id: attempt.id, said: next }),
+  );
+  const said = pending.marks;
+  const engineSaid = engine.map((word) => word.said);
+  const onMark = (position: number, value: boolean) => pending.mark(position, value, engineSaid);
   return {
-    view: { said, editing, busy: save.busy, onMark },
+    view: { said, editing, busy: pending.busy, onMark },
     marked: said.length > 0 && said.every((value) => value !== null),
     examinerSaid: said.filter((value) => value === true).length,
-    error: save.error,
+    error: pending.error,
     setEditing,
   };
 }
