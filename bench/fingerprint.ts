@@ -39,10 +39,12 @@ export function engineFingerprint(): string {
 
 /**
  * What is worked out from a cached analysis whenever it is read, never stored in it: which words
- * count as said, and the features the calibration's models read.
+ * count as said (a second model's opinion on them included), and the features the calibration's
+ * models read.
  */
 const READ_FROM_ANALYSES = new Set([
   'src/engine/evidence/said-model.ts',
+  'src/engine/evidence/second-opinion.ts',
   'src/engine/evidence/word-acceptance.ts',
   'src/engine/evidence/features.ts',
 ]);

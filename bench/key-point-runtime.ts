@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { quantile } from '../src/engine/evidence/statistics.js';
-import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { corpusAvailable, readLabels } from './so762-corpus.js';
 import { runtimeAnswer } from './retell-cases.js';
 
@@ -36,7 +36,7 @@ export async function measureRuntime(): Promise<{
     latencies.push(performance.now() - started);
     audioSeconds += samples.length / 16000;
   }
-  engine.model.close();
+  closeSpeechEngine(engine);
   const total = latencies.reduce((sum, value) => sum + value, 0);
   return {
     rtf: total / 1000 / audioSeconds,

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { spokenLoopWav } from '../test/e2e/support/spoken-microphone.js';
 import {
   ECONOMY_LECTURE,
@@ -82,4 +82,4 @@ for (const [name, loop] of await loops(wav)) {
   const counts = EXAMINER_KEYWORDS.map((keyword, index) => `${keyword} ${heard[index]}`);
   console.log(`${name}, ${answers} answers: heard ${counts.join('; ')}`);
 }
-engine.model.close();
+closeSpeechEngine(engine);

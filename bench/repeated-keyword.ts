@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { GLACIER_LECTURE } from '../test/helpers/glacier-lecture.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 
@@ -59,6 +59,6 @@ try {
     );
   }
 } finally {
-  engine.model.close();
+  closeSpeechEngine(engine);
   rmSync(dir, { recursive: true, force: true });
 }

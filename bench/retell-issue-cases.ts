@@ -11,7 +11,7 @@
  *   npx tsx bench/retell-issue-cases.ts [--lectures 6] [--all-words]
  */
 import { spearman } from '../src/engine/evidence/statistics.js';
-import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { isGenericWord } from '../src/engine/text/vocabulary.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { seededRandom, shuffled } from '../scripts/seeded-random.js';
@@ -86,7 +86,7 @@ async function measure(labels: readonly Label[], lectures: number, all: boolean)
       });
     }
   }
-  engine.model.close();
+  closeSpeechEngine(engine);
   return outcomes;
 }
 

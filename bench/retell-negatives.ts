@@ -7,7 +7,7 @@
  */
 import { analyseQuality } from '../src/engine/audio/index.js';
 import { audioCautions } from '../src/engine/audio/cautions.js';
-import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { pinkNoise, sawtoothBuzz } from './so762-cases.js';
 import { answerSamples, type ExamAnswer } from './retell-cases.js';
 
@@ -84,6 +84,6 @@ export async function measureNegatives(
       });
     }
   }
-  engine.model.close();
+  closeSpeechEngine(engine);
   return outcomes;
 }

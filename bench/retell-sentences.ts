@@ -14,7 +14,11 @@ import { analyseFreeSpeech } from '../src/engine/evidence/free-speech.js';
 import { promptVocabulary } from '../src/engine/evidence/prompt-vocabulary.js';
 import { keyPointsFor } from '../src/engine/scoring/key-points.js';
 import { judge } from '../src/engine/scoring/verdict.js';
-import { loadSpeechEngine, type SpeechEngine } from '../src/engine/tasks/index.js';
+import {
+  closeSpeechEngine,
+  loadSpeechEngine,
+  type SpeechEngine,
+} from '../src/engine/tasks/index.js';
 import { tokenize } from '../src/engine/text/words.js';
 import {
   answerAudio,
@@ -106,7 +110,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const counts: Counts = { oneSentence: 0, triedSaid: 0, accepted: 0, acceptedOther: 0 };
   for (const item of answers.filter((_, at) => at % count! === index!))
     await countAnswer(engine, item, counts);
-  engine.model.close();
+  closeSpeechEngine(engine);
   console.log(
     `Phrases holding one lecture sentence: the sentence taken is the one said in ${counts.triedSaid} of ${counts.oneSentence}; ` +
       `phrases accepted as a prompt sentence: ${counts.acceptedOther} of ${counts.accepted} say another.`,

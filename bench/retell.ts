@@ -22,6 +22,7 @@ import { configuredModel } from '../src/engine/recognizer/models.js';
 import { sameStem } from '../src/engine/text/inflections.js';
 import { tokenize } from '../src/engine/text/words.js';
 import {
+  closeSpeechEngine,
   loadSpeechEngine,
   scoreAnswer,
   type SpeakingResult,
@@ -236,7 +237,7 @@ async function fillCache(
     }
     if (index % 10 === 0) console.log(`analysed ${index + 1}/${missing.length}`);
   }
-  engine.model.close();
+  closeSpeechEngine(engine);
 }
 
 /** 40 s answers: a speaker's recordings joined (several speakers' when one has too few). */
@@ -253,7 +254,7 @@ async function measureRuntime(
     latencies.push(latencyMs);
     audioSeconds += samples.length / 16000;
   }
-  engine.model.close();
+  closeSpeechEngine(engine);
   const total = latencies.reduce((sum, value) => sum + value, 0);
   return {
     rtf: total / 1000 / audioSeconds,

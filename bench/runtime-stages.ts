@@ -17,7 +17,7 @@ import { configuredModel } from '../src/engine/recognizer/models.js';
 import { LOOP_BEAMS, LOOP_GRAMMAR } from '../src/engine/recognizer/phone-loop.js';
 import { PHONES, phoneWord } from '../src/engine/recognizer/phones.js';
 import { openDecoder } from '../src/engine/recognizer/soundswallower/adapter.js';
-import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { exitUnlessCorpus, readLabels, SO762_DIR } from './so762-corpus.js';
 
 exitUnlessCorpus('runtime stages');
@@ -76,6 +76,12 @@ async function stageCosts(): Promise<void> {
     stages,
   );
   timeCalls(engine.model, 'align', () => 'forced alignment', stages);
+  const second = engine.secondOpinion?.model;
+  if (second) {
+    const kind = `second opinion (${second.name}: decodes, alignment, phone loop)`;
+    timeCalls(second, 'decodeGrammar', () => kind, stages);
+    timeCalls(second, 'align', () => kind, stages);
+  }
   let checkMs = 0;
   let totalMs = 0;
   for (const { label, audio } of answers) {
@@ -86,7 +92,7 @@ async function stageCosts(): Promise<void> {
     await scoreAnswer(engine, 'rs', request, { ...audio, cautions });
     totalMs += performance.now() - started;
   }
-  engine.model.close();
+  closeSpeechEngine(engine);
   console.log(`${answers.length} readings, ${audioSeconds.toFixed(1)} s of audio\n`);
   console.log('| Stage | Calls per answer | Real-time factor |\n| --- | --- | --- |');
   console.log(`| Audio check (Silero VAD, levels, noise) | 1 | ${rtf(checkMs)} |`);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { sameStem } from '../src/engine/text/inflections.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
@@ -95,7 +95,7 @@ for (const item of items) {
     );
   }
 }
-engine.model.close();
+closeSpeechEngine(engine);
 rmSync(FOLDER, { recursive: true, force: true });
 console.log(lines.join('\n'));
 console.log(

@@ -10,10 +10,15 @@ import { audioCautions } from '../src/engine/audio/cautions.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
 import { decideSaid, saidModelFor } from '../src/engine/evidence/word-acceptance.js';
+import {
+  needsSecondOpinion,
+  secondOpinionFor,
+  withSecondOpinion,
+} from '../src/engine/evidence/second-opinion.js';
 import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
-import { configuredModel } from '../src/engine/recognizer/models.js';
+import { configuredModel, type ModelName } from '../src/engine/recognizer/models.js';
 import { WHOLE, type Shard } from './command-line.js';
 import { analysisFingerprint } from './fingerprint.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
@@ -25,7 +30,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * One cache per acoustic model (EXAMINER_SPEECH_MODEL) and per version of the analysis code, so
  * that neither two models nor two engines are ever mixed in one fit.
  */
-const CACHE_DIR = join(ROOT, '.tmp', `so762-${configuredModel()}`, analysisFingerprint());
+function cacheDir(model: ModelName): string {
+  return join(ROOT, '.tmp', `so762-${model}`, analysisFingerprint());
+}
 
 export interface CaseAnalysis {
   id: string;
@@ -34,15 +41,17 @@ export interface CaseAnalysis {
   latencyMs: number;
 }
 
-function cacheFile(shard: number): string {
-  return join(CACHE_DIR, `analyses-${shard}.jsonl`);
+function cacheFile(shard: number, model: ModelName): string {
+  return join(cacheDir(model), `analyses-${shard}.jsonl`);
 }
 
-export function readCachedAnalyses(): Map<string, CaseAnalysis> {
+export function readCachedAnalyses(
+  model: ModelName = configuredModel(),
+): Map<string, CaseAnalysis> {
   const rows = new Map<string, CaseAnalysis>();
-  const said = saidModelFor(configuredModel());
+  const said = saidModelFor(model);
   for (let shard = 0; shard < 8; shard += 1) {
-    const file = cacheFile(shard);
+    const file = cacheFile(shard, model);
     if (!existsSync(file)) continue;
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line === '') continue;
@@ -72,17 +81,18 @@ export async function analyseCases(
   cases: readonly Case[],
   shard: Shard = WHOLE,
   log: (line: string) => void = () => undefined,
+  modelName: ModelName = configuredModel(),
 ): Promise<Map<string, CaseAnalysis>> {
-  const cache = readCachedAnalyses();
+  const cache = readCachedAnalyses(modelName);
   const missing = cases.filter(
     (item, index) => !cache.has(item.id) && index % shard.count === shard.index,
   );
   if (missing.length === 0) return cache;
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const model = await loadAcousticModel();
+  mkdirSync(cacheDir(modelName), { recursive: true });
+  const model = await loadAcousticModel(modelName);
   for (const [index, item] of missing.entries()) {
     const row = await analyseCase(model, item);
-    appendFileSync(cacheFile(shard.index), `${JSON.stringify(row)}\n`);
+    appendFileSync(cacheFile(shard.index, modelName), `${JSON.stringify(row)}\n`);
     cache.set(item.id, row);
     if (index % 100 === 0) log(`analysed ${index + 1}/${missing.length}`);
   }
@@ -119,6 +129,7 @@ export async function loadCorpus(
   const labels = readLabels();
   const cases = buildCases(labels, CASE_KINDS);
   const analyses = cachedOnly ? readCachedAnalyses() : await analyseCases(cases, WHOLE, log);
+  await askSecondOpinions(cases, analyses, cachedOnly, log);
   const byId = new Map(labels.map((label) => [label.id, label]));
   const items = cases.flatMap((item): CaseItem[] => {
     const row = analyses.get(item.id);
@@ -136,8 +147,41 @@ export async function loadCorpus(
   };
 }
 
+/**
+ * The second opinion the engine asks on Repeat Sentence words (evidence/second-opinion.ts),
+ * given here from the second model's analyses of the same cases (cached like the first's), so
+ * that every fit and figure reads the words said as the engine decides them.
+ */
+async function askSecondOpinions(
+  cases: readonly Case[],
+  analyses: Map<string, CaseAnalysis>,
+  cachedOnly: boolean,
+  log: (line: string) => void,
+): Promise<void> {
+  const opinion = secondOpinionFor(configuredModel());
+  if (!opinion) return;
+  const said = saidModelFor(configuredModel());
+  const unsure = cases.filter((item) => {
+    const row = analyses.get(item.id);
+    return row !== undefined && needsSecondOpinion(row.analysis, said, []);
+  });
+  const seconds = cachedOnly
+    ? readCachedAnalyses(opinion.model)
+    : await analyseCases(unsure, WHOLE, log, opinion.model);
+  const checks = await audioChecks(unsure.map((item) => ({ id: item.id, case: item })));
+  for (const item of unsure) {
+    const first = analyses.get(item.id)!;
+    const second = seconds.get(item.id);
+    if (!second || !needsSecondOpinion(first.analysis, said, checks.get(item.id)!.cautions))
+      continue;
+    first.analysis = withSecondOpinion(first.analysis, said, second.analysis, opinion);
+  }
+}
+
 /** The audio check every answer meets before scoring: silence refused, noise and clipping noted. */
-export async function audioChecks(cases: readonly CaseItem[]): Promise<Map<string, AudioCheck>> {
+export async function audioChecks(
+  cases: ReadonlyArray<Pick<CaseItem, 'id' | 'case'>>,
+): Promise<Map<string, AudioCheck>> {
   const result = new Map<string, AudioCheck>();
   for (const item of cases) {
     const samples = await caseAudio(item.case);

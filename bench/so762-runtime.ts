@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { audioCautions } from '../src/engine/audio/cautions.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
-import { scoreAnswer, loadSpeechEngine } from '../src/engine/tasks/index.js';
+import { closeSpeechEngine, scoreAnswer, loadSpeechEngine } from '../src/engine/tasks/index.js';
 import { quantile } from '../src/engine/evidence/statistics.js';
 import { SO762_DIR, type Label } from './so762-corpus.js';
 
@@ -47,7 +47,7 @@ export async function measureRuntime(
     audioSeconds += audio.durationSeconds;
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }
-  engine.model.close();
+  closeSpeechEngine(engine);
   const totalMs = latencies.reduce((sum, value) => sum + value, 0);
   return {
     utterances: latencies.length,

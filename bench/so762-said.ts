@@ -26,9 +26,10 @@ import {
   type SaidFeatures,
   type SaidModel,
   type SaidWeights,
+  type SecondOpinionModel,
 } from '../src/engine/evidence/word-acceptance.js';
-import { configuredModel, MODEL_NAMES } from '../src/engine/recognizer/models.js';
-import { SAID_MODELS } from '../src/engine/evidence/said-model.js';
+import { configuredModel, MODEL_NAMES, type ModelName } from '../src/engine/recognizer/models.js';
+import { SAID_MODELS, SECOND_OPINIONS } from '../src/engine/evidence/said-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { mean, standardDeviation } from '../src/engine/evidence/statistics.js';
@@ -55,21 +56,23 @@ import { synthesizeSpeech } from '../test/helpers/speech-fixtures.js';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CACHE_DIR = join(ROOT, '.tmp', `so762-said-${configuredModel()}`);
+function cacheDir(model: ModelName = configuredModel()): string {
+  return join(ROOT, '.tmp', `so762-said-${model}`);
+}
 const MODEL_FILE = join(ROOT, 'src/engine/evidence/said-model.ts');
 /** Train readings analysed (seeded draw): four cases each. */
 const READINGS = 240;
 /** The experts' word score from which a word of a real reading counts as said. */
 const SAID_FROM = 5;
 /** The share of said words the decision may call Missing, in cross-validation. */
-const FALSE_MISSING_BUDGET = 0.02;
+export const FALSE_MISSING_BUDGET = 0.02;
 /**
  * The share of said words, just over the threshold, called unsure: in cross-validation about one
  * clean reading in seven gets a word to listen to, and nearly half the kept words that were not
  * said are among them (BENCHMARKS.md).
  */
-const UNSURE_SHARE = 0.05;
-const FOLDS = 5;
+export const UNSURE_SHARE = 0.05;
+export const FOLDS = 5;
 /** Every this many readings is also read by an espeak-ng voice. */
 const SYNTHETIC_EVERY = 3;
 const VOICES = ['en-us', 'en-us+f3', 'en-us+m3', 'en-gb'];
@@ -77,7 +80,7 @@ const L2 = 1;
 
 type Kind = 'real' | 'replace' | 'add' | 'cut' | 'tail' | 'synthetic' | 'synthetic-replace';
 
-interface Row {
+export interface Row {
   label: string;
   speaker: string;
   kind: Kind;
@@ -138,7 +141,7 @@ async function analyseReading(
   const cutMs = speechMiddleMs(samples);
   const cases = { model, label, pool, cutMs, times: timesBySlot(real.aligned) };
   const codec = CODED[index % CODED.length]!;
-  const coded = await encodedCorpusSamples(label.id, codec, join(CACHE_DIR, 'audio'));
+  const coded = await encodedCorpusSamples(label.id, codec, join(cacheDir(), 'audio'));
   return [
     ...readingCases(cases, 'wav', samples, real),
     ...readingCases(cases, codec, coded, analyseSpeech(model, coded, reference)),
@@ -263,8 +266,8 @@ function trainReadings(): { labels: Label[]; pool: string[] } {
   return { labels: drawn, pool: replacementPool(train) };
 }
 
-function cacheFile(shard: number): string {
-  return join(CACHE_DIR, `rows-${shard}.jsonl`);
+function cacheFile(shard: number, model: ModelName = configuredModel()): string {
+  return join(cacheDir(model), `rows-${shard}.jsonl`);
 }
 
 function doneReadings(): Set<string> {
@@ -277,18 +280,20 @@ function doneReadings(): Set<string> {
   return done;
 }
 
-function readRows(): Row[] {
+/** The cached rows of the acoustic model `model` (by default the configured one). */
+export function readRows(model: ModelName = configuredModel()): Row[] {
   const rows: Row[] = [];
   for (let shard = 0; shard < 4; shard += 1) {
-    if (!existsSync(cacheFile(shard))) continue;
-    for (const line of readFileSync(cacheFile(shard), 'utf8').split('\n'))
+    const file = cacheFile(shard, model);
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n'))
       if (line) rows.push(...(JSON.parse(line) as { rows: Row[] }).rows);
   }
   return rows;
 }
 
 async function analyse(shard: number, count: number): Promise<void> {
-  mkdirSync(CACHE_DIR, { recursive: true });
+  mkdirSync(cacheDir(), { recursive: true });
   const done = doneReadings();
   const { labels, pool } = trainReadings();
   const model = await loadAcousticModel();
@@ -317,9 +322,11 @@ async function analyse(shard: number, count: number): Promise<void> {
 }
 
 /** L2-penalised logistic regression on standardised features (Newton's method). */
-function fitLogistic(rows: readonly Row[]): SaidWeights {
-  const features = [...SAID_FEATURES];
-  const columns = features.map((name) => rows.map((row) => row.features[name]));
+export function fitLogistic(
+  rows: ReadonlyArray<{ said: 0 | 1; features: Readonly<Record<string, number>> }>,
+  features: readonly string[] = SAID_FEATURES,
+): SaidWeights {
+  const columns = features.map((name) => rows.map((row) => row.features[name]!));
   const centres = columns.map(mean);
   const scales = columns.map((column) => standardDeviation(column) || 1);
   const x = rows.map((_, r) => [
@@ -349,7 +356,7 @@ function fitLogistic(rows: readonly Row[]): SaidWeights {
     if (Math.max(...step.map(Math.abs)) < 1e-8) break;
   }
   return {
-    features,
+    features: [...features],
     mean: centres,
     scale: scales,
     intercept: beta[0]!,
@@ -375,7 +382,10 @@ function solve(matrix: number[][], vector: number[]): number[] {
 }
 
 /** The highest threshold that calls at most the budget of said words Missing. */
-function thresholdFor(probabilities: readonly number[], budget = FALSE_MISSING_BUDGET): number {
+export function thresholdFor(
+  probabilities: readonly number[],
+  budget = FALSE_MISSING_BUDGET,
+): number {
   const sorted = [...probabilities].sort((a, b) => a - b);
   return sorted[Math.floor(budget * sorted.length)] ?? 0.5;
 }
@@ -385,7 +395,10 @@ function oldRule(features: SaidFeatures): boolean {
   return features.decoded === 1 || (features.gop >= -40 && Math.exp(features.framesPerPhone) > 3.5);
 }
 
-function report(rows: readonly Row[], accepted: (row: Row, index: number) => boolean): string {
+export function report(
+  rows: readonly Row[],
+  accepted: (row: Row, index: number) => boolean,
+): string {
   const kinds: Kind[] = ['real', 'replace', 'add', 'cut', 'tail', 'synthetic', 'synthetic-replace'];
   const groups: Array<[string, (row: Row) => boolean]> = [
     ['', (row) => row.codec === 'wav'],
@@ -502,24 +515,32 @@ function pctOf(count: number, total: number): string {
   return `${((100 * count) / Math.max(1, total)).toFixed(1)}%`;
 }
 
-/** Rewrites said-model.ts with `model` as the configured acoustic model's decision. */
-function writeModel(model: SaidModel): void {
-  const list = (values: readonly number[]): string =>
-    `[${values.map((value) => Number(value.toPrecision(6))).join(', ')}]`;
+/** Rewrites said-model.ts with these decisions (each fitted model's entry, the rest as they are). */
+export function writeSaidModels(
+  models: Record<ModelName, SaidModel>,
+  opinions: Partial<Record<ModelName, SecondOpinionModel>>,
+): void {
+  const number = (value: number): number => Number(value.toPrecision(6));
+  const list = (values: readonly number[]): string => `[${values.map(number).join(', ')}]`;
+  const weights = (fitted: SaidWeights): string => `features: ${JSON.stringify(fitted.features)},
+    mean: ${list(fitted.mean)},
+    scale: ${list(fitted.scale)},
+    weights: ${list(fitted.weights)},
+    intercept: ${number(fitted.intercept)},`;
   const entry = (saidModel: SaidModel): string => `{
-    features: ${JSON.stringify(saidModel.features)},
-    mean: ${list(saidModel.mean)},
-    scale: ${list(saidModel.scale)},
-    weights: ${list(saidModel.weights)},
-    intercept: ${Number(saidModel.intercept.toPrecision(6))},
-    threshold: ${Number(saidModel.threshold.toPrecision(6))},
-    sureThreshold: ${Number(saidModel.sureThreshold.toPrecision(6))},
+    ${weights(saidModel)}
+    threshold: ${number(saidModel.threshold)},
+    sureThreshold: ${number(saidModel.sureThreshold)},
   }`;
-  const models = { ...SAID_MODELS, [configuredModel()]: model };
+  const opinion = (joint: SecondOpinionModel): string => `{
+    model: '${joint.model}',
+    ${weights(joint)}
+    threshold: ${number(joint.threshold)},
+  }`;
   writeFileSync(
     MODEL_FILE,
     `import type { ModelName } from '../recognizer/models.js';
-import type { SaidModel } from './word-acceptance.js';
+import type { SaidModel, SecondOpinionModel } from './word-acceptance.js';
 
 /**
  * The per-word said decision of each acoustic model (its evidence is that model's scores),
@@ -532,11 +553,25 @@ import type { SaidModel } from './word-acceptance.js';
 export const SAID_MODELS: Record<ModelName, SaidModel> = {
 ${MODEL_NAMES.map((name) => `  '${name}': ${entry(models[name])},`).join('\n')}
 };
+
+/**
+ * The second opinion on the words a model is not sure of (second-opinion.ts), fitted by
+ * \`tsx bench/so762-second-opinion.ts --write\` on the same train readings, analysed by both
+ * models. Its threshold calls, with the first model's sure words kept, ${100 * FALSE_MISSING_BUDGET}% of the said
+ * words of the fit Missing.
+ */
+export const SECOND_OPINIONS: Partial<Record<ModelName, SecondOpinionModel>> = {
+${Object.entries(opinions)
+  .map(([name, joint]) => `  '${name}': ${opinion(joint)},`)
+  .join('\n')}
+};
 `,
   );
 }
 
-if (!corpusAvailable()) {
+if (process.argv[1] !== fileURLToPath(import.meta.url)) {
+  // Imported for its fit (bench/so762-second-opinion.ts): nothing to run.
+} else if (!corpusAvailable()) {
   console.log('so762-said skipped: ../shared/so762 not found');
 } else if (process.argv.includes('--fit')) {
   const rows = readRows();
@@ -575,7 +610,8 @@ if (!corpusAvailable()) {
   console.log(
     `\nWeights: ${model.features.map((name, i) => `${name} ${model.weights[i]!.toFixed(2)}`).join(', ')}; threshold ${model.threshold.toFixed(3)}, sure from ${model.sureThreshold.toFixed(3)}`,
   );
-  if (process.argv.includes('--write')) writeModel(model);
+  if (process.argv.includes('--write'))
+    writeSaidModels({ ...SAID_MODELS, [configuredModel()]: model }, SECOND_OPINIONS);
 } else {
   const [shard, count] = (process.argv[2] ?? '0/1').split('/').map(Number);
   await analyse(shard ?? 0, count ?? 1);

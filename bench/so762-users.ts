@@ -11,9 +11,13 @@ import { pathToFileURL } from 'node:url';
 import { ScoringError } from '../src/shared/contract/errors.js';
 import type { Calibration } from '../src/engine/scoring/models/calibration.js';
 import { DOUBTFUL_SENTENCE, NOT_THE_SENTENCE } from '../src/engine/scoring/suggestions.js';
-import { scoreAudioUrl, type SpeechEngine } from '../src/engine/tasks/index.js';
-import { SerialQueue } from '../src/engine/recognizer/serial.js';
-import { loadAcousticModel } from '../src/engine/recognizer/load.js';
+import {
+  closeSpeechEngine,
+  loadSpeechEngine,
+  scoreAudioUrl,
+  type SpeechEngine,
+} from '../src/engine/tasks/index.js';
+import { configuredModel } from '../src/engine/recognizer/models.js';
 import type { CaseAnalysis, CorpusItem } from './so762-analyses.js';
 import type { Label } from './so762-corpus.js';
 import { engineFingerprint } from './fingerprint.js';
@@ -120,18 +124,14 @@ export async function scoreUserCases(
   const outcomes = readOutcomes(file);
   const missing = cases.filter((item) => !outcomes.has(item.id));
   if (missing.length > 0) {
-    const engine: SpeechEngine = {
-      model: await loadAcousticModel(),
-      calibration,
-      queue: new SerialQueue(),
-    };
+    const engine = await loadSpeechEngine(configuredModel(), calibration);
     for (const [index, item] of missing.entries()) {
       const outcome = await scoreCase(engine, item, await buildAudio(item, labels));
       appendFileSync(file, `${JSON.stringify(outcome)}\n`);
       outcomes.set(item.id, outcome);
       if (index % 25 === 0) log(`users: scored ${index + 1}/${missing.length}`);
     }
-    engine.model.close();
+    closeSpeechEngine(engine);
   }
   return { cases, outcomes };
 }

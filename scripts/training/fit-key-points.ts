@@ -26,7 +26,11 @@ import {
   wordsSaidAt,
   type ExamRetellCase,
 } from '../../bench/retell-cases.js';
-import { analyseFreeAnswer, loadSpeechEngine } from '../../src/engine/tasks/index.js';
+import {
+  closeSpeechEngine,
+  analyseFreeAnswer,
+  loadSpeechEngine,
+} from '../../src/engine/tasks/index.js';
 import { spokenWords } from '../../src/engine/scoring/free-speech.js';
 import { keyPointPlaces, runEvidence, topicShares } from '../../src/engine/scoring/key-points.js';
 import {
@@ -114,7 +118,7 @@ async function collect(
     appendFileSync(CACHE, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
     if (index % 10 === 0) console.log(`analysed ${index + 1}/${cases.length}`);
   }
-  engine.model.close();
+  closeSpeechEngine(engine);
 }
 
 function readRows(): Row[] {

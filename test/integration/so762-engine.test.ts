@@ -5,6 +5,7 @@ import { corpusAvailable, readLabels, SO762_DIR, type Label } from '../../bench/
 import { seededRandom } from '../../scripts/seeded-random.js';
 import { decodeAudio, type DecodedAudio } from '../../src/engine/audio/decode.js';
 import {
+  closeSpeechEngine,
   loadSpeechEngine,
   scoreAnswer,
   type SpeakingResult,
@@ -26,7 +27,7 @@ describe.skipIf(skipReason)('speech engine on speechocean762', () => {
     engine = await loadSpeechEngine();
   });
 
-  afterAll(() => engine?.model.close());
+  afterAll(() => engine && closeSpeechEngine(engine));
 
   async function samplesOf(label: Label): Promise<DecodedAudio> {
     const bytes = new Uint8Array(await readFile(join(SO762_DIR, 'audio', `${label.id}.wav`)));

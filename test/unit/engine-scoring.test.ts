@@ -36,8 +36,8 @@ import { DOUBTFUL_SENTENCE } from '../../src/engine/scoring/suggestions.js';
 import { predict } from '../../src/engine/scoring/models/linear-model.js';
 import { fitRidge } from '../../scripts/training/ridge.js';
 import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.js';
-import type { AlignedPhone } from '../../src/engine/recognizer/recognize.js';
 import { tokenize } from '../../src/engine/text/words.js';
+import { wordWithGops } from '../helpers/heard-words.js';
 
 function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
   const heard: HeardWord[] = slots.map((slot, index) => ({
@@ -275,31 +275,6 @@ describe('ridge calibration', () => {
     expect(predict(model, { a: 1000, b: 0 })).toBe(10);
   });
 });
-
-/** A heard word of phones of 10 frames each whose GOP (forced − loop, per frame) is `gops`. */
-function wordWithGops(slot: number, gops: number[]): HeardWord {
-  const start = slot * 100;
-  const phones: AlignedPhone[] = gops.map((gop, index) => ({
-    text: 'ph_aa',
-    phone: 'AA',
-    startFrame: start + index * 10,
-    endFrame: start + index * 10 + 9,
-    acousticScore: gop * 10 - 50,
-    competitorScore: -50,
-    posterior: 1,
-    agreement: 0.5,
-  }));
-  return {
-    slot,
-    decoded: true,
-    levelDb: 0,
-    saidLogOdds: 0,
-    entry: 'x',
-    startFrame: start,
-    endFrame: start + gops.length * 10 - 1,
-    phones,
-  };
-}
 
 describe('context features', () => {
   const heard = [wordWithGops(0, [-2, -4]), wordWithGops(1, [-10]), wordWithGops(2, [-6, -6])];

@@ -1,5 +1,5 @@
 import type { ModelName } from '../recognizer/models.js';
-import type { SaidModel } from './word-acceptance.js';
+import type { SaidModel, SecondOpinionModel } from './word-acceptance.js';
 
 /**
  * The per-word said decision of each acoustic model (its evidence is that model's scores),
@@ -71,5 +71,60 @@ export const SAID_MODELS: Record<ModelName, SaidModel> = {
     intercept: 0.891682,
     threshold: 0.127819,
     sureThreshold: 0.46749,
+  },
+};
+
+/**
+ * The second opinion on the words a model is not sure of (second-opinion.ts), fitted by
+ * `tsx bench/so762-second-opinion.ts --write` on the same train readings, analysed by both
+ * models. Its threshold calls, with the first model's sure words kept, 2% of the said
+ * words of the fit Missing.
+ */
+export const SECOND_OPINIONS: Partial<Record<ModelName, SecondOpinionModel>> = {
+  'en-us-8k': {
+    model: 'en-us-16k',
+    features: [
+      'decoded',
+      'gop',
+      'minPhoneGop',
+      'framesPerPhone',
+      'agreement',
+      'senoneFit',
+      'decodedBefore',
+      'decodedAfter',
+      'phones',
+      'chosenShare',
+      'silenceShare',
+      'levelDb',
+      'second.decoded',
+      'second.gop',
+      'second.minPhoneGop',
+      'second.framesPerPhone',
+      'second.agreement',
+      'second.senoneFit',
+      'second.decodedBefore',
+      'second.decodedAfter',
+      'second.phones',
+      'second.chosenShare',
+      'second.silenceShare',
+      'second.levelDb',
+    ],
+    mean: [
+      0.590642, -12.672, -42.4948, 2.11126, 0.204138, -42.4749, 0.687292, 0.798006, 1.04915,
+      0.532083, 0.231832, -14.8383, 0.611097, -13.5889, -45.6956, 2.0823, 0.223582, -44.6252,
+      0.694707, 0.801585, 1.04843, 0.562899, 0.195454, -13.9914,
+    ],
+    scale: [
+      0.491715, 24.6, 42.9625, 0.62676, 0.258216, 26.72, 0.463596, 0.401488, 0.425605, 0.468033,
+      0.39041, 11.541, 0.487501, 26.8515, 47.5814, 0.636661, 0.270384, 32.0545, 0.460531, 0.398806,
+      0.425545, 0.466031, 0.365201, 10.7631,
+    ],
+    weights: [
+      0.0590551, 1.20781, 0.204528, 0.209021, 0.324618, -0.783055, 0.22069, 0.315348, 0.190369,
+      0.566374, 0.254313, 0.137472, 0.463919, 0.468473, 0.594399, 0.16504, 0.365638, -0.387711,
+      0.250112, 0.269189, -0.42671, 0.41462, 0.000716394, 0.0988551,
+    ],
+    intercept: 1.01376,
+    threshold: 0.155201,
   },
 };

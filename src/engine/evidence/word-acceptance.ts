@@ -1,3 +1,4 @@
+import type { ModelName } from '../recognizer/models.js';
 import { baseWord } from '../recognizer/dictionary.js';
 import { isSilence } from '../recognizer/recognize.js';
 import { frameCount, phoneGop, wordGop } from './gop.js';
@@ -44,6 +45,17 @@ export interface SaidModel extends SaidWeights {
   threshold: number;
   /** A said word under this probability is said unsurely: the examiner should listen to it. */
   sureThreshold: number;
+}
+
+/**
+ * A second acoustic model's say on the words the first is not sure of (second-opinion.ts): a
+ * logistic model over the first model's evidence and the second's, prefixed `second.`.
+ */
+export interface SecondOpinionModel extends SaidWeights {
+  /** The acoustic model asked. */
+  model: ModelName;
+  /** A word the first model is not sure of is said when the joint probability is at least this. */
+  threshold: number;
 }
 
 type Aligned = Pick<SpeechAnalysis, 'aligned' | 'reference' | 'decodedPath'>;
@@ -116,18 +128,23 @@ export function saidModelFor(name: string): SaidModel {
 }
 
 /** The log-odds, under the fitted model, that the evidence comes from a word that was said. */
-export function saidLogOdds(features: SaidFeatures, model: SaidWeights): number {
-  const values = features as Record<string, number>;
+export function saidLogOdds(
+  features: Readonly<Record<string, number>>,
+  model: SaidWeights,
+): number {
   return model.features.reduce(
     (sum, name, index) =>
       sum +
-      (model.weights[index]! * ((values[name] ?? 0) - model.mean[index]!)) / model.scale[index]!,
+      (model.weights[index]! * ((features[name] ?? 0) - model.mean[index]!)) / model.scale[index]!,
     model.intercept,
   );
 }
 
 /** The probability, under the fitted model, that the evidence comes from a word that was said. */
-export function saidProbability(features: SaidFeatures, model: SaidWeights): number {
+export function saidProbability(
+  features: Readonly<Record<string, number>>,
+  model: SaidWeights,
+): number {
   return 1 / (1 + Math.exp(-saidLogOdds(features, model)));
 }
 
@@ -154,7 +171,7 @@ export function weighSaid(analysis: Aligned, model: SaidModel): HeardWord[] {
   }));
 }
 
-function logOdds(probability: number): number {
+export function logOdds(probability: number): number {
   return Math.log(probability / (1 - probability));
 }
 

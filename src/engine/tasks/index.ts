@@ -5,7 +5,12 @@ import { loadAudio } from '../audio/index.js';
 import type { AudioPolicy } from '../audio/policy.js';
 import type { SpeakingResult } from '../scoring/result.js';
 import type { SpeakingScorer } from './scorer.js';
-import { loadSpeechEngine, type DecodedAnswer, type SpeechEngine } from './speech-engine.js';
+import {
+  closeSpeechEngine,
+  loadSpeechEngine,
+  type DecodedAnswer,
+  type SpeechEngine,
+} from './speech-engine.js';
 import { TASK_ENTRIES } from './table.js';
 
 export type { AudioPolicy, SpeakingResult, SpeakingScorer } from './scorer.js';
@@ -15,7 +20,12 @@ export {
   type SpeakingTaskEntry,
   type TaskEntry,
 } from './table.js';
-export { loadSpeechEngine, type DecodedAnswer, type SpeechEngine } from './speech-engine.js';
+export {
+  closeSpeechEngine,
+  loadSpeechEngine,
+  type DecodedAnswer,
+  type SpeechEngine,
+} from './speech-engine.js';
 export { analyseFreeAnswer } from './free-speech.js';
 
 /** Scores a decoded answer as its task's table entry says. */
@@ -59,7 +69,7 @@ export async function createSpeakingScorer(policy: AudioPolicy): Promise<Speakin
     async close() {
       if (closed) return;
       closed = true;
-      await engine.queue.run(() => engine.model.close());
+      await engine.queue.run(() => closeSpeechEngine(engine));
     },
   };
 }

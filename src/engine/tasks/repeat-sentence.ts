@@ -1,6 +1,8 @@
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { analyseSpeech } from '../evidence/analysis.js';
+import { needsSecondOpinion, withSecondOpinion } from '../evidence/second-opinion.js';
+import { saidModelFor } from '../evidence/word-acceptance.js';
 import { scoreRepeatSentence } from '../scoring/repeat-sentence.js';
 import type { SpeakingResult } from '../scoring/result.js';
 import { tokenize } from '../text/words.js';
@@ -25,8 +27,13 @@ export async function scoreRepeatSentenceAnswer(
       'refText',
     );
   }
-  const analysis = await engine.queue.run(() =>
-    analyseSpeech(engine.model, answer.samples, reference),
-  );
+  const analysis = await engine.queue.run(() => {
+    const first = analyseSpeech(engine.model, answer.samples, reference);
+    const opinion = engine.secondOpinion;
+    const said = saidModelFor(engine.model.name);
+    if (!opinion || !needsSecondOpinion(first, said, answer.cautions)) return first;
+    const second = analyseSpeech(opinion.model, answer.samples, reference);
+    return withSecondOpinion(first, said, second, opinion.said);
+  });
   return scoreRepeatSentence({ ...answerCommon(engine, request, answer), analysis });
 }

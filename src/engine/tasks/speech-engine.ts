@@ -1,23 +1,45 @@
 import type { AudioCaution } from '../audio/cautions.js';
+import { secondOpinionFor } from '../evidence/second-opinion.js';
+import type { SecondOpinionModel } from '../evidence/word-acceptance.js';
 import type { AcousticModel } from '../recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../recognizer/load.js';
 import { configuredModel, type ModelName } from '../recognizer/models.js';
 import { SerialQueue } from '../recognizer/serial.js';
 import { loadCalibration, type Calibration } from '../scoring/models/calibration.js';
 
+/** A second acoustic model, loaded, and the joint decision it takes part in. */
+export interface SecondOpinion {
+  model: AcousticModel;
+  said: SecondOpinionModel;
+}
+
 /** What a scorer needs once the audio is decoded; the bench and tests drive it directly. */
 export interface SpeechEngine {
   model: AcousticModel;
   calibration: Calibration;
   queue: SerialQueue;
+  /** Asked about Repeat Sentence words the model is not sure were said (second-opinion.ts). */
+  secondOpinion: SecondOpinion | null;
 }
 
-/** Loads the acoustic model (models.ts: EXAMINER_SPEECH_MODEL, else the default) and calibration. */
+/**
+ * Loads the acoustic model (models.ts: EXAMINER_SPEECH_MODEL, else the default), the model its
+ * second opinion needs, if any, and the calibration.
+ */
 export async function loadSpeechEngine(
   modelName: ModelName = configuredModel(),
+  calibration: Calibration = loadCalibration(modelName),
 ): Promise<SpeechEngine> {
-  const [model, calibration] = [await loadAcousticModel(modelName), loadCalibration(modelName)];
-  return { model, calibration, queue: new SerialQueue() };
+  const model = await loadAcousticModel(modelName);
+  const said = secondOpinionFor(modelName);
+  const secondOpinion = said ? { model: await loadAcousticModel(said.model), said } : null;
+  return { model, calibration, queue: new SerialQueue(), secondOpinion };
+}
+
+/** Frees the engine's decoders. */
+export function closeSpeechEngine(engine: SpeechEngine): void {
+  engine.model.close();
+  engine.secondOpinion?.model.close();
 }
 
 export interface DecodedAnswer {

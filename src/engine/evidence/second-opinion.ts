@@ -1,0 +1,85 @@
+/**
+ * A second acoustic model's opinion on the words the first is not sure were said. Two models
+ * trained apart err apart: a word put into the reference that the learner did not say, which
+ * one model's alignment can still squeeze onto the audio, is seldom supported by both. So the
+ * words under the first model's sure bar (word-acceptance.ts) are decided again by a logistic
+ * model over both models' evidence (said-model.ts, SECOND_OPINIONS); the words it is sure of
+ * stand. Fitted and cross-validated by `tsx bench/so762-said.ts --second-opinion`.
+ */
+import type { AudioCaution } from '../audio/cautions.js';
+import type { ModelName } from '../recognizer/models.js';
+import { SECOND_OPINIONS } from './said-model.js';
+import type { SpeechAnalysis } from './speech-analysis.js';
+import {
+  logOdds,
+  saidFeatures,
+  saidLogOdds,
+  type SaidFeatures,
+  type SaidModel,
+  type SecondOpinionModel,
+} from './word-acceptance.js';
+
+export const SECOND_PREFIX = 'second.';
+
+/** The second opinion fitted for the acoustic model `name`, if any. */
+export function secondOpinionFor(name: ModelName): SecondOpinionModel | null {
+  return SECOND_OPINIONS[name] ?? null;
+}
+
+/** Both models' evidence on one word, as the joint model reads it. */
+export function jointFeatures(first: SaidFeatures, second: SaidFeatures): Record<string, number> {
+  const joint: Record<string, number> = { ...first };
+  for (const [name, value] of Object.entries(second)) joint[SECOND_PREFIX + name] = value;
+  return joint;
+}
+
+/**
+ * Whether to ask: the first model's analysis holds an aligned word it is not sure was said, and
+ * the answer is not noisy. In noise the second model (16 kHz) hears the noise's upper band,
+ * which the first never sees, and its evidence fails: asked about speechocean762 readings under
+ * white noise 10 dB down, it would call 38 of their 666 words the experts rated 5 or more
+ * Missing, against the first model's 14 (5 dB down: 132 against 38).
+ */
+export function needsSecondOpinion(
+  analysis: SpeechAnalysis,
+  first: SaidModel,
+  cautions: readonly AudioCaution[],
+): boolean {
+  if (cautions.includes('noisy')) return false;
+  const sure = logOdds(first.sureThreshold);
+  return analysis.aligned.some((word) => word.phones.length > 0 && word.saidLogOdds < sure);
+}
+
+/**
+ * The first analysis with its words said decided again: a word the first model is sure of stays
+ * said; one it is not sure of is said when the joint model, given both analyses of the same slot,
+ * says so, and is then said unsurely (the examiner should still listen). A slot the second model
+ * did not align keeps the first model's decision.
+ */
+export function withSecondOpinion(
+  first: SpeechAnalysis,
+  firstModel: SaidModel,
+  second: SpeechAnalysis,
+  joint: SecondOpinionModel,
+): SpeechAnalysis {
+  const sure = logOdds(firstModel.sureThreshold);
+  const bar = logOdds(joint.threshold);
+  const secondIndex = new Map(
+    second.aligned.flatMap((word, index) => (word.phones.length > 0 ? [[word.slot, index]] : [])),
+  );
+  const firstHeard = new Set(first.heard.map((word) => word.slot));
+  const heard = first.aligned.filter((word, index) => {
+    const other = secondIndex.get(word.slot);
+    if (word.phones.length === 0 || word.saidLogOdds >= sure || other === undefined)
+      return firstHeard.has(word.slot);
+    const evidence = jointFeatures(saidFeatures(first, index), saidFeatures(second, other));
+    return saidLogOdds(evidence, joint) >= bar;
+  });
+  return {
+    ...first,
+    heard,
+    unsureSlots: heard
+      .filter((word) => word.phones.length > 0 && word.saidLogOdds < sure)
+      .map((word) => word.slot),
+  };
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  jointFeatures,
+  needsSecondOpinion,
+  secondOpinionFor,
+  withSecondOpinion,
+} from '../../src/engine/evidence/second-opinion.js';
+import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.js';
+import {
+  decideSaid,
+  logOdds,
+  saidFeatures,
+  saidLogOdds,
+  saidModelFor,
+} from '../../src/engine/evidence/word-acceptance.js';
+import { tokenize } from '../../src/engine/text/words.js';
+import { wordWithGops } from '../helpers/heard-words.js';
+
+const first = saidModelFor('en-us-8k');
+const opinion = secondOpinionFor('en-us-8k')!;
+
+interface Evidence {
+  gops: number[];
+  decoded: boolean;
+}
+
+/** An analysis of "one two three" whose words have this evidence, weighed by `model`. */
+function analysed(words: Evidence[], model = first): SpeechAnalysis {
+  const aligned: HeardWord[] = words.map(({ gops, decoded }, slot) => ({
+    ...wordWithGops(slot, gops),
+    decoded,
+  }));
+  const evidence = { reference: tokenize('one two three'), aligned, decodedPath: [] };
+  return {
+    ...evidence,
+    ...decideSaid(evidence, model),
+    rejected: 0,
+    fillers: [],
+    loopPhones: [],
+    totalFrames: 400,
+    soundingFrames: 400,
+    falseStart: [],
+  };
+}
+
+const sure = logOdds(first.sureThreshold);
+const clear = { gops: [4, 6], decoded: true };
+/** Not decoded, and aligned onto audio that fits it poorly: kept by the first model, unsurely. */
+const doubtful = { gops: [-30, -35], decoded: false };
+const absent = { gops: [-70, -70], decoded: false };
+
+describe('a second opinion on the words said', () => {
+  it('is fitted for the 8 kHz model, asking the 16 kHz one', () => {
+    expect(opinion.model).toBe('en-us-16k');
+    expect(opinion.features).toContain('second.gop');
+    expect(secondOpinionFor('en-us-16k')).toBeNull();
+  });
+
+  it("is asked only when a word is under the first model's sure bar", () => {
+    const firstView = analysed([clear, doubtful, clear]);
+    // The fixture spans both sides of the bar, so the checks below are not vacuous.
+    expect(firstView.aligned[0]!.saidLogOdds).toBeGreaterThanOrEqual(sure);
+    expect(firstView.aligned[1]!.saidLogOdds).toBeLessThan(sure);
+    expect(needsSecondOpinion(firstView, first, [])).toBe(true);
+    expect(needsSecondOpinion(firstView, first, ['clipped'])).toBe(true);
+    expect(needsSecondOpinion(analysed([clear, clear, clear]), first, [])).toBe(false);
+  });
+
+  it('is not asked about a noisy answer, whose upper band the second model would hear', () => {
+    expect(needsSecondOpinion(analysed([clear, doubtful, clear]), first, ['noisy'])).toBe(false);
+  });
+
+  it('keeps the words the first model is sure of, whatever the second heard', () => {
+    const decided = withSecondOpinion(
+      analysed([clear, doubtful, clear]),
+      first,
+      analysed([absent, absent, absent], saidModelFor('en-us-16k')),
+      opinion,
+    );
+    expect(decided.heard.map((word) => word.slot)).toEqual([0, 2]);
+    expect(decided.unsureSlots).toEqual([]);
+  });
+
+  it("decides a doubtful word on both models' evidence, and keeps it unsure", () => {
+    const firstView = analysed([clear, doubtful, clear]);
+    const heardBySecond = analysed([clear, clear, clear], saidModelFor('en-us-16k'));
+    const decided = withSecondOpinion(firstView, first, heardBySecond, opinion);
+    const joint = saidLogOdds(
+      jointFeatures(saidFeatures(firstView, 1), saidFeatures(heardBySecond, 1)),
+      opinion,
+    );
+    expect(joint).toBeGreaterThanOrEqual(logOdds(opinion.threshold));
+    expect(decided.heard.map((word) => word.slot)).toEqual([0, 1, 2]);
+    expect(decided.unsureSlots).toEqual([1]);
+  });
+
+  it('leaves a word the second model did not align to the first model', () => {
+    const firstView = analysed([clear, doubtful, clear]);
+    const unaligned = analysed([clear, clear, clear], saidModelFor('en-us-16k'));
+    unaligned.aligned[1] = { ...unaligned.aligned[1]!, phones: [] };
+    const decided = withSecondOpinion(firstView, first, unaligned, opinion);
+    expect(decided.heard.map((word) => word.slot)).toEqual(
+      firstView.heard.map((word) => word.slot),
+    );
+    expect(firstView.unsureSlots).toEqual([1]);
+    expect(decided.unsureSlots).toEqual(firstView.unsureSlots);
+  });
+});
