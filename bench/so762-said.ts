@@ -381,6 +381,19 @@ function solve(matrix: number[][], vector: number[]): number[] {
   return a.map((row, index) => row[n]! / row[index]!);
 }
 
+/** The said decision fitted on `rows`: its weights, its threshold and its sure bar. */
+export function fitSaidModel(rows: readonly Row[]): SaidModel {
+  const fitted = fitLogistic(rows);
+  const said = rows
+    .filter((row) => row.said === 1)
+    .map((row) => saidProbability(row.features, fitted));
+  return {
+    ...fitted,
+    threshold: thresholdFor(said),
+    sureThreshold: thresholdFor(said, FALSE_MISSING_BUDGET + UNSURE_SHARE),
+  };
+}
+
 /** The highest threshold that calls at most the budget of said words Missing. */
 export function thresholdFor(
   probabilities: readonly number[],
@@ -597,16 +610,7 @@ if (process.argv[1] !== fileURLToPath(import.meta.url)) {
       `\nAccepted but unsure (the ${100 * share}% of each fold's said words just over its threshold), held out:\n${unsureReport(rows.filter(wavOnly), bands)}`,
     );
   }
-  const recorded = rows.filter(wavOnly);
-  const fitted = fitLogistic(recorded);
-  const said = recorded
-    .filter((row) => row.said === 1)
-    .map((row) => saidProbability(row.features, fitted));
-  const model = {
-    ...fitted,
-    threshold: thresholdFor(said),
-    sureThreshold: thresholdFor(said, FALSE_MISSING_BUDGET + UNSURE_SHARE),
-  };
+  const model = fitSaidModel(rows.filter(wavOnly));
   console.log(
     `\nWeights: ${model.features.map((name, i) => `${name} ${model.weights[i]!.toFixed(2)}`).join(', ')}; threshold ${model.threshold.toFixed(3)}, sure from ${model.sureThreshold.toFixed(3)}`,
   );

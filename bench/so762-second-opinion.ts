@@ -8,7 +8,6 @@
  * `--write` writes it into said-model.ts.
  * Usage: tsx bench/so762-second-opinion.ts [--write]
  */
-import { fileURLToPath } from 'node:url';
 import { SAID_MODELS, SECOND_OPINIONS } from '../src/engine/evidence/said-model.js';
 import { jointFeatures, SECOND_PREFIX } from '../src/engine/evidence/second-opinion.js';
 import {
@@ -24,11 +23,10 @@ import { corpusAvailable } from './so762-corpus.js';
 import {
   FALSE_MISSING_BUDGET,
   fitLogistic,
+  fitSaidModel,
   FOLDS,
   readRows,
   report,
-  thresholdFor,
-  UNSURE_SHARE,
   writeSaidModels,
   type Row,
 } from './so762-said.js';
@@ -59,7 +57,7 @@ interface Cascade {
 /** The first model's decision on `rows`, then the joint fit and its bar on the words it is not sure of. */
 function fitCascade(rows: readonly JointRow[], second: ModelName, first?: SaidModel): Cascade {
   const said = rows.filter(({ row }) => row.said === 1);
-  const firstWeights = first ?? fitFirst(rows.map(({ row }) => row));
+  const firstWeights = first ?? fitSaidModel(rows.map(({ row }) => row));
   const sure = logOdds(firstWeights.sureThreshold);
   const fitted: SaidWeights = fitLogistic(
     rows.map(({ row, joint }) => ({ said: row.said, features: joint })),
@@ -71,19 +69,6 @@ function fitCascade(rows: readonly JointRow[], second: ModelName, first?: SaidMo
     .sort((a, b) => a - b);
   const threshold = unsure[Math.floor(FALSE_MISSING_BUDGET * said.length)] ?? 1;
   return { first: firstWeights, joint: { ...fitted, model: second, threshold } };
-}
-
-/** The first model's decision fitted on these rows alone, as bench/so762-said.ts fits it. */
-function fitFirst(rows: readonly Row[]): SaidModel {
-  const fitted = fitLogistic(rows);
-  const said = rows
-    .filter((row) => row.said === 1)
-    .map((row) => 1 / (1 + Math.exp(-saidLogOdds(row.features, fitted))));
-  return {
-    ...fitted,
-    threshold: thresholdFor(said),
-    sureThreshold: thresholdFor(said, FALSE_MISSING_BUDGET + UNSURE_SHARE),
-  };
 }
 
 type Decision = 'missing' | 'unsure' | 'sure';
@@ -161,6 +146,6 @@ if (!corpusAvailable()) {
   console.log(
     `\nWeights: ${cascade.joint.features.map((name, i) => `${name} ${cascade.joint.weights[i]!.toFixed(2)}`).join(', ')}; threshold ${cascade.joint.threshold.toFixed(3)}`,
   );
-  if (process.argv.includes('--write') && process.argv[1] === fileURLToPath(import.meta.url))
+  if (process.argv.includes('--write'))
     writeSaidModels(SAID_MODELS, { ...SECOND_OPINIONS, [first]: cascade.joint });
 }

@@ -4,7 +4,7 @@
  * one model's alignment can still squeeze onto the audio, is seldom supported by both. So the
  * words under the first model's sure bar (word-acceptance.ts) are decided again by a logistic
  * model over both models' evidence (said-model.ts, SECOND_OPINIONS); the words it is sure of
- * stand. Fitted and cross-validated by `tsx bench/so762-said.ts --second-opinion`.
+ * stand. Fitted and cross-validated by `tsx bench/so762-second-opinion.ts`.
  */
 import type { AudioCaution } from '../audio/cautions.js';
 import type { ModelName } from '../recognizer/models.js';
