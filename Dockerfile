@@ -17,6 +17,8 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json tsconfig.node.json ./
 COPY scripts/dist-server.mjs scripts/
 COPY resources/calibration resources/calibration
+# The vendored 16 kHz acoustic model: the default engine's second opinion on doubtful words.
+COPY resources/models resources/models
 COPY src/shared src/shared
 COPY src/engine src/engine
 COPY src/server src/server

@@ -226,4 +226,12 @@ describe('Compose file and Dockerfile', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/mu);
     expect(dockerfile).toContain('COPY --from=build /src/dist/server/ /app/');
   });
+
+  it('gives the build stage every file `npm run dist:server` reads from the checkout', () => {
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    // The calibrations are bundled; the 16 kHz model, the default engine's second opinion, is
+    // copied beside the bundle (scripts/dist-server.mjs, copyVendoredModels).
+    for (const path of ['resources/calibration', 'resources/models', 'scripts/dist-server.mjs'])
+      expect(dockerfile).toMatch(new RegExp(`^COPY ${path}`, 'mu'));
+  });
 });
