@@ -12,8 +12,8 @@ import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analy
 import { decideSaid, saidModelFor } from '../src/engine/evidence/word-acceptance.js';
 import {
   needsSecondOpinion,
+  reconsidered,
   secondOpinionFor,
-  withSecondOpinion,
 } from '../src/engine/evidence/second-opinion.js';
 import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
@@ -171,10 +171,14 @@ async function askSecondOpinions(
   const checks = await audioChecks(unsure.map((item) => ({ id: item.id, case: item })));
   for (const item of unsure) {
     const first = analyses.get(item.id)!;
-    const second = seconds.get(item.id);
-    if (!second || !needsSecondOpinion(first.analysis, said, checks.get(item.id)!.cautions))
-      continue;
-    first.analysis = withSecondOpinion(first.analysis, said, second.analysis, opinion);
+    const cautions = checks.get(item.id)!.cautions;
+    first.analysis = reconsidered(
+      first.analysis,
+      said,
+      cautions,
+      opinion,
+      () => seconds.get(item.id)?.analysis,
+    );
   }
 }
 

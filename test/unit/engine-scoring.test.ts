@@ -37,7 +37,7 @@ import { predict } from '../../src/engine/scoring/models/linear-model.js';
 import { fitRidge } from '../../scripts/training/ridge.js';
 import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.js';
 import { tokenize } from '../../src/engine/text/words.js';
-import { wordWithGops } from '../helpers/heard-words.js';
+import { analysisOf, wordWithGops } from '../helpers/heard-words.js';
 
 function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
   const heard: HeardWord[] = slots.map((slot, index) => ({
@@ -278,19 +278,7 @@ describe('ridge calibration', () => {
 
 describe('context features', () => {
   const heard = [wordWithGops(0, [-2, -4]), wordWithGops(1, [-10]), wordWithGops(2, [-6, -6])];
-  const analysis: SpeechAnalysis = {
-    reference: tokenize('one two three'),
-    aligned: heard,
-    heard,
-    unsureSlots: [],
-    rejected: 0,
-    fillers: [],
-    loopPhones: [],
-    totalFrames: 400,
-    soundingFrames: 400,
-    falseStart: [],
-    decodedPath: [],
-  };
+  const analysis = analysisOf('one two three', heard);
   const context = utteranceContext(analysis, 7.5);
 
   it('gives a word the answer level and its neighbours, the mean where there is none', () => {

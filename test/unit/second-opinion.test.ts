@@ -13,8 +13,7 @@ import {
   saidLogOdds,
   saidModelFor,
 } from '../../src/engine/evidence/word-acceptance.js';
-import { tokenize } from '../../src/engine/text/words.js';
-import { wordWithGops } from '../helpers/heard-words.js';
+import { analysisOf, wordWithGops } from '../helpers/heard-words.js';
 
 const first = saidModelFor('en-us-8k');
 const opinion = secondOpinionFor('en-us-8k')!;
@@ -30,17 +29,8 @@ function analysed(words: Evidence[], model = first): SpeechAnalysis {
     ...wordWithGops(slot, gops),
     decoded,
   }));
-  const evidence = { reference: tokenize('one two three'), aligned, decodedPath: [] };
-  return {
-    ...evidence,
-    ...decideSaid(evidence, model),
-    rejected: 0,
-    fillers: [],
-    loopPhones: [],
-    totalFrames: 400,
-    soundingFrames: 400,
-    falseStart: [],
-  };
+  const evidence = analysisOf('one two three', aligned);
+  return { ...evidence, ...decideSaid(evidence, model) };
 }
 
 const sure = logOdds(first.sureThreshold);

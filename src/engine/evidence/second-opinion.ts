@@ -83,3 +83,19 @@ export function withSecondOpinion(
       .map((word) => word.slot),
   };
 }
+
+/**
+ * The first analysis as the engine gives it: decided again with the second model's analysis of
+ * the same answer (`second`: made now, or one at hand) when needsSecondOpinion says to ask.
+ */
+export function reconsidered(
+  first: SpeechAnalysis,
+  firstModel: SaidModel,
+  cautions: readonly AudioCaution[],
+  joint: SecondOpinionModel,
+  second: () => SpeechAnalysis | undefined,
+): SpeechAnalysis {
+  if (!needsSecondOpinion(first, firstModel, cautions)) return first;
+  const other = second();
+  return other ? withSecondOpinion(first, firstModel, other, joint) : first;
+}

@@ -1,7 +1,7 @@
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { analyseSpeech } from '../evidence/analysis.js';
-import { needsSecondOpinion, withSecondOpinion } from '../evidence/second-opinion.js';
+import { reconsidered } from '../evidence/second-opinion.js';
 import { saidModelFor } from '../evidence/word-acceptance.js';
 import { scoreRepeatSentence } from '../scoring/repeat-sentence.js';
 import type { SpeakingResult } from '../scoring/result.js';
@@ -30,10 +30,10 @@ export async function scoreRepeatSentenceAnswer(
   const analysis = await engine.queue.run(() => {
     const first = analyseSpeech(engine.model, answer.samples, reference);
     const opinion = engine.secondOpinion;
-    const said = saidModelFor(engine.model.name);
-    if (!opinion || !needsSecondOpinion(first, said, answer.cautions)) return first;
-    const second = analyseSpeech(opinion.model, answer.samples, reference);
-    return withSecondOpinion(first, said, second, opinion.said);
+    if (!opinion) return first;
+    return reconsidered(first, saidModelFor(engine.model.name), answer.cautions, opinion.said, () =>
+      analyseSpeech(opinion.model, answer.samples, reference),
+    );
   });
   return scoreRepeatSentence({ ...answerCommon(engine, request, answer), analysis });
 }
