@@ -266,7 +266,7 @@ export async function buildUserCases(
       family: 'restart',
       labelId: label.id,
       refText: label.text,
-      restartMs: second.end + 50 + RESTART_PAUSE_SECONDS * 1000,
+      restartMs: restartMs(second),
     });
   }
   pick('music').forEach((label, index) =>
@@ -412,10 +412,17 @@ export function withRoomHead(samples: Float32Array, cutMs: number): Float32Array
 
 /** The first two words (by the full reading's alignment), a pause, then the whole reading. */
 async function restart(item: UserCase): Promise<Float32Array> {
-  const samples = await corpusSamples(item.labelId);
-  const falseStartEnd = Math.round(
-    ((item.restartMs! - RESTART_PAUSE_SECONDS * 1000) / 1000) * RATE,
-  );
+  return restartSamples(await corpusSamples(item.labelId), item.restartMs!);
+}
+
+/** Where a restart's reading starts, in ms: 50 ms after its false start's last word, and a pause. */
+export function restartMs(falseStartEnd: WordTime): number {
+  return falseStartEnd.end + 50 + RESTART_PAUSE_SECONDS * 1000;
+}
+
+/** The reading up to the pause, the pause in room noise, then from `atMs` the whole reading again. */
+export function restartSamples(samples: Float32Array, atMs: number): Float32Array {
+  const falseStartEnd = Math.round(((atMs - RESTART_PAUSE_SECONDS * 1000) / 1000) * RATE);
   const pause = Math.round(RESTART_PAUSE_SECONDS * RATE);
   const out = new Float32Array(falseStartEnd + pause + samples.length);
   out.set(samples.subarray(0, falseStartEnd));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusAvailable, readLabels, speakerOf } from '../../bench/so762-corpus.js';
 import { isTestSpeaker, TEST_SPEAKERS } from '../../bench/so762-split.js';
-import { buildUserCases } from '../../bench/so762-user-cases.js';
+import { buildUserCases, restartMs, restartSamples } from '../../bench/so762-user-cases.js';
 import { rocArea } from '../../bench/roc-area.js';
 
 describe('rocArea', () => {
@@ -10,6 +10,21 @@ describe('rocArea', () => {
     expect(rocArea([0.5], [0.5])).toBe(0.5);
     expect(rocArea([0.1], [0.9, 0.5])).toBe(0);
     expect(rocArea([0.9, 0.3], [0.5])).toBe(0.5);
+  });
+});
+
+describe('restartSamples', () => {
+  it('keeps the false start, fills the 0.7 s pause with faint room noise, then the whole reading', () => {
+    const reading = Float32Array.from({ length: 16000 }, (_, i) => 0.5 * Math.sin(i / 7));
+    const at = restartMs({ start: 0, end: 200 });
+    expect(at).toBe(950);
+    const out = restartSamples(reading, at);
+    expect(out).toHaveLength(4000 + 11200 + 16000);
+    expect(out.subarray(0, 4000)).toEqual(reading.subarray(0, 4000));
+    const pause = out.subarray(4000, 15200);
+    expect(Math.max(...pause.map(Math.abs))).toBeLessThanOrEqual(0.001);
+    expect(pause.some((value) => value !== 0)).toBe(true);
+    expect(out.subarray(15200)).toEqual(reading);
   });
 });
 
