@@ -5,9 +5,8 @@
  * answer earns nothing when it is refused as silent, or its pronunciation is not scored
  * (no relevant content, docs/engine.md).
  */
-import { analyseQuality } from '../src/engine/audio/index.js';
-import { audioCautions } from '../src/engine/audio/cautions.js';
 import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { checkedAnswer } from './checked-answer.js';
 import { pinkNoise, sawtoothBuzz } from './so762-cases.js';
 import { answerSamples, type ExamAnswer } from './retell-cases.js';
 
@@ -55,13 +54,8 @@ export async function measureNegatives(
   for (const [seed, { answer, keywords }] of chosen.entries()) {
     for (const kind of NEGATIVE_KINDS) {
       const samples = await negativeAudio(kind, answer, seed + 1);
-      const audio = {
-        samples,
-        sampleRate: 16000 as const,
-        durationSeconds: samples.length / 16000,
-      };
-      const quality = await analyseQuality(audio);
-      if (quality.silent) {
+      const checked = await checkedAnswer(samples);
+      if (checked.silent) {
         outcomes.push({ kind, noMarks: true, content: 0 });
         continue;
       }
@@ -72,10 +66,7 @@ export async function measureNegatives(
         scale: 5,
         precision: 0.01,
       };
-      const result = await scoreAnswer(engine, 'rl', request, {
-        ...audio,
-        cautions: audioCautions(quality),
-      });
+      const result = await scoreAnswer(engine, 'rl', request, checked);
       const component = (name: string) => result.components.find((entry) => entry.name === name);
       outcomes.push({
         kind,

@@ -6,8 +6,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { audioCautions } from '../src/engine/audio/cautions.js';
-import { analyseQuality } from '../src/engine/audio/quality.js';
 import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
 import { decideSaid, saidModelFor } from '../src/engine/evidence/word-acceptance.js';
 import {
@@ -19,6 +17,7 @@ import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { configuredModel, type ModelName } from '../src/engine/recognizer/models.js';
+import { checkedAnswer } from './checked-answer.js';
 import { WHOLE, type Shard } from './command-line.js';
 import { analysisFingerprint } from './fingerprint.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
@@ -188,13 +187,8 @@ export async function audioChecks(
 ): Promise<Map<string, AudioCheck>> {
   const result = new Map<string, AudioCheck>();
   for (const item of cases) {
-    const samples = await caseAudio(item.case);
-    const quality = await analyseQuality({
-      samples,
-      sampleRate: 16000,
-      durationSeconds: samples.length / 16000,
-    });
-    result.set(item.id, { silent: quality.silent, cautions: audioCautions(quality) });
+    const { silent, cautions } = await checkedAnswer(await caseAudio(item.case));
+    result.set(item.id, { silent, cautions });
   }
   return result;
 }

@@ -36,7 +36,7 @@ export interface Pairs {
 /** What the audio check found: refused as silent (NO_SPEECH), or to be scored with cautions. */
 export interface AudioCheck {
   silent: boolean;
-  cautions: AudioCaution[];
+  cautions: readonly AudioCaution[];
 }
 
 export interface CaseOutcome {

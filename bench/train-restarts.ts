@@ -9,8 +9,6 @@
  * time the false start.
  * Usage: npx tsx bench/train-restarts.ts [count] (default 80)
  */
-import { audioCautions } from '../src/engine/audio/cautions.js';
-import { analyseQuality } from '../src/engine/audio/quality.js';
 import {
   closeSpeechEngine,
   loadSpeechEngine,
@@ -19,6 +17,7 @@ import {
   type SpeechEngine,
 } from '../src/engine/tasks/index.js';
 import { seededRandom, shuffled } from '../scripts/seeded-random.js';
+import { checkedAnswer } from './checked-answer.js';
 import { readCachedAnalyses } from './so762-analyses.js';
 import { exitUnlessCorpus, readLabels, speakerOf, type Label } from './so762-corpus.js';
 import { isTestSpeaker } from './so762-split.js';
@@ -28,13 +27,11 @@ exitUnlessCorpus('train-restarts');
 const count = Number(process.argv[2] ?? 80);
 
 async function score(engine: SpeechEngine, samples: Float32Array, label: Label) {
-  const durationSeconds = samples.length / 16000;
-  const quality = await analyseQuality({ samples, sampleRate: 16000, durationSeconds });
   const result: SpeakingResult = await scoreAnswer(
     engine,
     'rs',
     { audioUrl: 'file:///bench', refText: label.text, scale: 5, precision: 0.1 },
-    { samples, durationSeconds, cautions: audioCautions(quality) },
+    await checkedAnswer(samples),
   );
   const component = (name: string): number =>
     result.components.find((item) => item.name === name)?.score ?? 0;
