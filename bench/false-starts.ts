@@ -1,16 +1,21 @@
 /**
- * How often Repeat Sentence finds a false start in speechocean762's real readings, which are
- * read once: by the grammar's restart arc, and by the second decode after a pause
- * (src/engine/evidence/false-start.ts), with how many readings take that second decode.
+ * How Repeat Sentence's reading decode (src/engine/evidence/reading-decode.ts) treats
+ * speechocean762's real readings, which are read once: how many it finds a false start in, how
+ * many take a second decode after a pause (false-start.ts), and how many it decodes again with
+ * wide beams because the first decode left speech under silence, with how many keep that decode.
  * Usage: npx tsx bench/false-starts.ts [stride] (every stride-th reading; default 1).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { restartAfterPause, splitFalseStart } from '../src/engine/evidence/false-start.js';
-import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
+import { frameLevels } from '../src/engine/evidence/levels.js';
+import { decodeReading } from '../src/engine/evidence/reading-decode.js';
+import type {
+  AcousticModel,
+  Beams,
+  DecodedSegment,
+} from '../src/engine/recognizer/acoustic-model.js';
 import { ensureInDictionary } from '../src/engine/recognizer/dictionary.js';
-import { sequenceGrammar } from '../src/engine/recognizer/grammar.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { isFiller } from '../src/engine/recognizer/recognize.js';
 import { tokenize } from '../src/engine/text/words.js';
@@ -19,15 +24,28 @@ import { readLabels, SO762_DIR, exitUnlessCorpus } from './so762-corpus.js';
 exitUnlessCorpus('false-starts');
 const stride = Number(process.argv[2] ?? 1);
 const model = await loadAcousticModel();
-let secondDecodes = 0;
-// The same model, counting the decodes the pause rule asks for.
+// The same model, counting its grammar decodes and keeping the paths decoded with wide beams.
+let decodes = 0;
+let widened = false;
+const widePaths = new Set<DecodedSegment[]>();
 const counting: AcousticModel = Object.assign(Object.create(model) as AcousticModel, {
   decodeGrammar: (samples: Float32Array, jsgf: string) => {
-    secondDecodes += 1;
-    return model.decodeGrammar(samples, jsgf);
+    decodes += 1;
+    const path = model.decodeGrammar(samples, jsgf);
+    if (widened) widePaths.add(path);
+    return path;
   },
+  withBeams: <T>(beams: Beams, run: () => T): T =>
+    model.withBeams(beams, () => {
+      widened = true;
+      try {
+        return run();
+      } finally {
+        widened = false;
+      }
+    }),
 });
-const counts = { readings: 0, arc: 0, pause: 0, looked: 0 };
+const counts = { readings: 0, falseStart: 0, moreDecodes: 0, widened: 0, wideKept: 0 };
 for (const label of readLabels().filter((_, index) => index % stride === 0)) {
   const bytes = new Uint8Array(readFileSync(join(SO762_DIR, 'audio', `${label.id}.wav`)));
   const { samples } = await decodeAudio(bytes);
@@ -36,31 +54,26 @@ for (const label of readLabels().filter((_, index) => index % stride === 0)) {
     model,
     reference.flatMap((word) => word.spoken),
   );
-  const path = model.decodeGrammar(samples, sequenceGrammar(reference));
-  const split = splitFalseStart(
-    path.filter((segment) => !isFiller(segment.text)),
-    reference,
-  );
+  decodes = 0;
+  widePaths.clear();
+  const split = decodeReading(counting, samples, frameLevels(samples), reference, true);
   counts.readings += 1;
-  if (split && split.falseStart.length > 0) {
-    counts.arc += 1;
-    console.log(
-      `arc   ${label.id} ${label.text} | ${split.falseStart.map((w) => w.text).join(' ')}`,
-    );
-    continue;
-  }
-  if (!split) continue;
-  const before = secondDecodes;
-  const restart = restartAfterPause(counting, samples, reference, path);
-  if (secondDecodes > before) counts.looked += 1;
-  if (restart) {
-    counts.pause += 1;
-    console.log(
-      `pause ${label.id} ${label.text} | ${restart.falseStart.map((w) => w.text).join(' ')}`,
-    );
+  if (decodes > 1) counts.moreDecodes += 1;
+  if (widePaths.size > 0) counts.widened += 1;
+  const kept = widePaths.has(split.decodedPath);
+  if (kept) counts.wideKept += 1;
+  const words = (segments: DecodedSegment[]): string =>
+    segments
+      .filter((segment) => !isFiller(segment.text))
+      .map((segment) => segment.text)
+      .join(' ');
+  if (kept) console.log(`wide  ${label.id} ${label.text} | ${words(split.reading)}`);
+  if (split.falseStart.length > 0) {
+    counts.falseStart += 1;
+    console.log(`start ${label.id} ${label.text} | ${words(split.falseStart)}`);
   }
 }
 model.close();
 console.log(
-  `${counts.readings} real readings: a false start by the arc in ${counts.arc}, after a pause in ${counts.pause}; ${counts.looked} took the second decode (${secondDecodes} decodes).`,
+  `${counts.readings} real readings: a false start in ${counts.falseStart}; ${counts.moreDecodes} decoded more than once; ${counts.widened} decoded again with wide beams, ${counts.wideKept} of them keeping that decode.`,
 );

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AcousticModel, DecodedSegment } from '../../src/engine/recognizer/acoustic-model.js';
+import type { AcousticModel } from '../../src/engine/recognizer/acoustic-model.js';
 import { SAMPLES_PER_FRAME } from '../../src/engine/recognizer/acoustic-model.js';
 import { restartAfterPause, splitFalseStart } from '../../src/engine/evidence/false-start.js';
 import { tokenize } from '../../src/engine/text/words.js';
-
-const segment = (text: string, startFrame: number, frames = 10): DecodedSegment => ({
-  text,
-  startFrame,
-  endFrame: startFrame + frames - 1,
-  acousticScore: -200,
-});
-
-/** Words laid end to end from `startFrame`, ten frames each. */
-const path = (words: string, startFrame = 0): DecodedSegment[] =>
-  words.split(' ').map((word, index) => segment(word, startFrame + index * 10));
+import { path, segment } from '../helpers/decoded-path.js';
 
 describe('false starts', () => {
   const reference = tokenize('the cat sat on the mat');

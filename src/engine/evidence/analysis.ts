@@ -1,13 +1,12 @@
 import type { AcousticModel, DecodedSegment } from '../recognizer/acoustic-model.js';
 import { baseWord, ensureInDictionary, pronunciation } from '../recognizer/dictionary.js';
-import { sequenceGrammar } from '../recognizer/grammar.js';
 import { competePhones } from '../recognizer/phone-loop.js';
-import { alignPhones, isFiller, type AlignedPhone } from '../recognizer/recognize.js';
+import { alignPhones, type AlignedPhone } from '../recognizer/recognize.js';
 import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 import type { TextWord } from '../text/words.js';
 import { senoneGop } from './gop.js';
-import { restartAfterPause, splitFalseStart, type SplitReading } from './false-start.js';
 import { frameLevels, levelOf, soundingFrames } from './levels.js';
+import { decodeReading } from './reading-decode.js';
 import { shiftSegment, shiftWord, type HeardWord, type SpeechAnalysis } from './speech-analysis.js';
 import { decideSaid, saidModelFor } from './word-acceptance.js';
 
@@ -28,8 +27,9 @@ interface Candidate {
 
 /**
  * A reading of `reference`: decoded, aligned, each word's evidence, the words said. `restarts`
- * lets a false start precede the reading (Repeat Sentence); free speech's phrases go without,
- * since a phrase said twice there is an answer's own words, not a restart.
+ * lets a false start precede the reading, and decodes again a reading the first decode lost
+ * (Repeat Sentence); free speech's phrases go without, since a phrase said twice there is an
+ * answer's own words, not a restart.
  */
 export function analyseSpeech(
   model: AcousticModel,
@@ -114,41 +114,6 @@ function analyseReading(
     fillers,
     loopPhones,
     totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
-  };
-}
-
-/**
- * The grammar decode, with the words of a false start split off. Where the decoder took the
- * restart arc but the reader did not start again with the abandoned words (a misheard word
- * fitted in as a repeat), the plain reading grammar decodes the answer instead. Where it did
- * not take the arc, a restart after a pause is looked for (false-start.ts).
- */
-function decodeReading(
-  model: AcousticModel,
-  samples: Float32Array,
-  levels: Float64Array,
-  reference: TextWord[],
-  restarts: boolean,
-): SplitReading {
-  if (restarts) {
-    const decodedPath = model.decodeGrammar(samples, sequenceGrammar(reference));
-    const words = decodedPath.filter((segment) => !isFiller(segment.text));
-    const split = splitFalseStart(words, reference);
-    if (split?.falseStart.length === 0) {
-      return (
-        restartAfterPause(model, samples, reference, decodedPath, levels) ?? {
-          decodedPath,
-          ...split,
-        }
-      );
-    }
-    if (split) return { decodedPath, ...split };
-  }
-  const plain = model.decodeGrammar(samples, sequenceGrammar(reference, { restarts: false }));
-  return {
-    decodedPath: plain,
-    falseStart: [],
-    reading: plain.filter((segment) => !isFiller(segment.text)),
   };
 }
 

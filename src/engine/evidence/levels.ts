@@ -35,7 +35,27 @@ export function levelOf(levels: Float64Array, startFrame: number, endFrame: numb
  * measured by level alone, so that it does not depend on where the aligner puts the phones.
  */
 export function soundingFrames(levels: Float64Array, from = 0): number {
-  const quiet = quantile(Array.from(levels), QUIET_QUANTILE);
-  const bar = Math.max(-SOUNDING_UNDER_LOUD_DB, quiet + SOUNDING_OVER_QUIET_DB);
+  const bar = soundingBar(levels);
   return levels.subarray(Math.max(0, from)).filter((level) => level > bar).length;
+}
+
+/** How many frames of the spans sound, by the same bar as soundingFrames. */
+export function soundingFramesWithin(
+  levels: Float64Array,
+  spans: readonly { startFrame: number; endFrame: number }[],
+): number {
+  const bar = soundingBar(levels);
+  return spans.reduce(
+    (count, span) =>
+      count +
+      levels
+        .subarray(Math.max(0, span.startFrame), Math.max(0, span.endFrame + 1))
+        .filter((level) => level > bar).length,
+    0,
+  );
+}
+
+function soundingBar(levels: Float64Array): number {
+  const quiet = quantile(Array.from(levels), QUIET_QUANTILE);
+  return Math.max(-SOUNDING_UNDER_LOUD_DB, quiet + SOUNDING_OVER_QUIET_DB);
 }

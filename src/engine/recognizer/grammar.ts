@@ -26,7 +26,10 @@ const RESTART_WEIGHT = 1e-20;
  */
 export function sequenceGrammar(
   words: readonly TextWord[],
-  { restarts = true }: { restarts?: boolean } = {},
+  {
+    restarts = true,
+    restartWeight = RESTART_WEIGHT,
+  }: { restarts?: boolean; restartWeight?: number } = {},
 ): string {
   const sentence = words.map((word) => `[${phrase(word)}]`).join(' ');
   if (words.length < 2 || !restarts) return `${HEADER}public <answer> = ${sentence};\n`;
@@ -34,7 +37,7 @@ export function sequenceGrammar(
     .slice(0, Math.min(FALSE_START_WORDS, words.length - 1))
     .reduceRight((inner, word) => (inner ? `${phrase(word)} [${inner}]` : phrase(word)), '');
   const restarted = [phrase(words[0]!), ...words.slice(1).map((word) => `[${phrase(word)}]`)];
-  return `${HEADER}public <answer> = /1/ ${sentence} | /${RESTART_WEIGHT}/ ${falseStart} ${restarted.join(' ')};\n`;
+  return `${HEADER}public <answer> = /1/ ${sentence} | /${restartWeight}/ ${falseStart} ${restarted.join(' ')};\n`;
 }
 
 /** A hesitation is chosen over the phone loop only where the sound fits it far better. */

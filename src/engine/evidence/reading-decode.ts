@@ -1,0 +1,105 @@
+import type { AcousticModel, Beams, DecodedSegment } from '../recognizer/acoustic-model.js';
+import { sequenceGrammar } from '../recognizer/grammar.js';
+import { isFiller, isSilence } from '../recognizer/recognize.js';
+import type { TextWord } from '../text/words.js';
+import { restartAfterPause, splitFalseStart, type SplitReading } from './false-start.js';
+import { soundingFramesWithin } from './levels.js';
+
+/**
+ * The reading's grammar decode: the words decoded, with a false start split off. `restarts`
+ * (Repeat Sentence) allows the false start and decodes again a reading the first decode lost;
+ * free speech's phrases are decoded once, under the plain reading grammar.
+ */
+export function decodeReading(
+  model: AcousticModel,
+  samples: Float32Array,
+  levels: Float64Array,
+  reference: readonly TextWord[],
+  restarts: boolean,
+): SplitReading {
+  return restarts
+    ? decodeWholeReading(model, samples, levels, reference)
+    : decodeOnce(model, samples, levels, reference, { restarts: false });
+}
+
+/**
+ * Beams for decoding a Repeat Sentence reading again where the first decode lost it. With every
+ * word optional, a poor reader's first words can fit the sentence's last ones better for a
+ * moment; the default beams (1e-48, word beam 7e-29) then prune the paths still at the first
+ * words, and the grammar, with no word left, puts the rest of the reading under silence ("she was
+ * looking for a breath of life" decoded as "a life" and 3 s of silence).
+ */
+const LOST_READING_BEAMS: Beams = { beam: 1e-80, pbeam: 1e-80, wbeam: 1e-60 };
+/**
+ * Under those beams the arc's usual weight (1e-20) took the restart arc in 47 of 272 real
+ * readings said once (every 4th speechocean762 reading, 8 kHz model); this weight in none.
+ */
+const LOST_READING_RESTART_WEIGHT = 1e-50;
+/** Sounding frames under silence on the decoded path that mark the reading as lost (0.5 s). */
+const LOST_READING_FRAMES = 50;
+
+/**
+ * A Repeat Sentence reading, decoded again with wide beams where the first decode left speech
+ * under silence, the second decode kept where it leaves less of it. Decoding every reading with
+ * the wide beams moved held-out speakers' codec copies and synthetic readings (BENCHMARKS.md,
+ * "Issue 19: the reading decoded with wider beams"); this way the rest decode as before.
+ */
+function decodeWholeReading(
+  model: AcousticModel,
+  samples: Float32Array,
+  levels: Float64Array,
+  reference: readonly TextWord[],
+): SplitReading {
+  const first = decodeOnce(model, samples, levels, reference, { restarts: true });
+  const lost = speechUnderSilence(levels, first.decodedPath);
+  if (lost < LOST_READING_FRAMES) return first;
+  const wide = model.withBeams(LOST_READING_BEAMS, () =>
+    decodeOnce(model, samples, levels, reference, {
+      restarts: true,
+      restartWeight: LOST_READING_RESTART_WEIGHT,
+    }),
+  );
+  return speechUnderSilence(levels, wide.decodedPath) < lost ? wide : first;
+}
+
+function speechUnderSilence(levels: Float64Array, path: readonly DecodedSegment[]): number {
+  return soundingFramesWithin(
+    levels,
+    path.filter((segment) => isSilence(segment.text)),
+  );
+}
+
+/**
+ * One grammar decode, with the words of a false start split off. Where the decoder took the
+ * restart arc but the reader did not start again with the abandoned words (a misheard word
+ * fitted in as a repeat), the plain reading grammar decodes the answer instead. Where it did
+ * not take the arc, a restart after a pause is looked for (false-start.ts).
+ */
+function decodeOnce(
+  model: AcousticModel,
+  samples: Float32Array,
+  levels: Float64Array,
+  reference: readonly TextWord[],
+  grammar: { restarts: boolean; restartWeight?: number },
+): SplitReading {
+  if (grammar.restarts) {
+    const decodedPath = model.decodeGrammar(samples, sequenceGrammar(reference, grammar));
+    const words = decodedPath.filter((segment) => !isFiller(segment.text));
+    const split = splitFalseStart(words, reference);
+    if (split?.falseStart.length === 0) {
+      return (
+        restartAfterPause(model, samples, reference, decodedPath, levels) ?? {
+          decodedPath,
+          ...split,
+        }
+      );
+    }
+    if (split) return { decodedPath, ...split };
+  }
+  const plain = model.decodeGrammar(samples, sequenceGrammar(reference, { restarts: false }));
+  return {
+    decodedPath: plain,
+    falseStart: [],
+    reading: plain.filter((segment) => !isFiller(segment.text)),
+  };
+}
