@@ -21,13 +21,20 @@ export function repeatSentenceContent(said: number, total: number, doubtful = fa
 }
 
 /**
+ * What a word said unsurely (kept as said on thin evidence, for the examiner to listen to)
+ * earns of its share of `overall` until an examiner marks it: half a word.
+ */
+export const UNSURE_WORD_CREDIT = 0.5;
+
+/**
  * The share of the sentence repeated in order, which Repeat Sentence's `overall` scales the
  * delivery by: one word of ten unsaid costs a tenth, not the third the content mark's step
- * takes, so one word near the said decision's bar (an MP3 or Opus copy of the same answer
- * tips it) cannot move `overall` by a third of the scale. In doubt, no more than the held mark.
+ * takes. Of the `said` words, the `unsure` ones earn half a word (UNSURE_WORD_CREDIT): the said
+ * decision's bar lies among them, so a word an MP3 or Opus copy of the same answer tips over it
+ * moves `overall` by half a word, not a whole one. In doubt, no more than the held mark.
  */
-export function repeatedShare(said: number, total: number, doubtful = false): number {
-  const share = said / Math.max(1, total);
+export function repeatedShare(said: number, total: number, doubtful = false, unsure = 0): number {
+  const share = (said - unsure * (1 - UNSURE_WORD_CREDIT)) / Math.max(1, total);
   if (!doubtful) return share;
   return Math.min(share, repeatSentenceContent(said, total, true) / REPEAT_SENTENCE_CONTENT_MAX);
 }

@@ -10,8 +10,12 @@ import {
 export interface WordMarkScoresInput {
   /** The sentence's words. */
   total: number;
-  /** How many of them the engine kept as said, and whether it held content in doubt. */
+  /**
+   * How many of them the engine kept as said, how many of those unsurely (`"unsure": true`),
+   * and whether it held content in doubt.
+   */
   engineSaid: number;
+  engineUnsure: number;
   engineInDoubt: boolean;
   /** How many of them the examiner marked said. */
   examinerSaid: number;
@@ -28,8 +32,10 @@ export interface WordMarkScoresInput {
  * rule's mark of the words they marked said, scaled as the engine scales its native 0–3
  * (a share of the content maximum, quantised); their marks settle any doubt, so none is held.
  * Overall keeps the engine's delivery and takes the examiner's share of the sentence in place
- * of the engine's: engine overall ÷ engine share × examiner share. With an engine share of 0
- * (nothing heard, or not the sentence) the delivery is unknown and the engine's overall stays.
+ * of the engine's: engine overall ÷ engine share × examiner share. The engine's share gave its
+ * unsure words half a word; the examiner's marks are sure, so a word they mark said earns a
+ * whole one. With an engine share of 0 (nothing heard, or not the sentence) the delivery is
+ * unknown and the engine's overall stays.
  */
 export function scoresFromWordMarks(input: WordMarkScoresInput): {
   content: number;
@@ -38,7 +44,12 @@ export function scoresFromWordMarks(input: WordMarkScoresInput): {
   const { total, examinerSaid, contentMax, precision } = input;
   const mark = repeatSentenceContent(examinerSaid, total);
   const content = componentScore(mark / REPEAT_SENTENCE_CONTENT_MAX, contentMax, precision);
-  const engineShare = repeatedShare(input.engineSaid, total, input.engineInDoubt);
+  const engineShare = repeatedShare(
+    input.engineSaid,
+    total,
+    input.engineInDoubt,
+    input.engineUnsure,
+  );
   const overall =
     engineShare > 0
       ? quantize(

@@ -14,8 +14,9 @@ const SENTENCE = 'The quick brown fox jumps over the lazy dog'.split(' ');
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 /**
- * A scripted engine's answer: "brown" and "lazy" unsure, every word heard (content 3 of 3,
- * overall 3.5 of 5) or (`dogMissed`) all but "dog" (content 2 of 3, overall 3.2).
+ * A scripted engine's answer: "brown" and "lazy" unsure, each earning half a word of overall;
+ * every word heard (content 3 of 3, overall 3.5 of 5: 8 of 9 words' share) or (`dogMissed`)
+ * all but "dog" (content 2 of 3, overall 3.2: 7 of 9).
  */
 function scriptedAnswer(dogMissed = false): Reply {
   return rsAnswer(
@@ -35,10 +36,13 @@ function scriptedAnswer(dogMissed = false): Reply {
   );
 }
 
-/** After "brown" is marked not said: 8 of 9 words, content 2 of 3, overall 3.5 × 8/9 = 3.1. */
+/**
+ * After "brown" is marked not said: 8 of 9 words, content 2 of 3. Overall keeps the engine's
+ * 3.5: its 7 sure words and two unsure halves were 8 of 9, as the examiner's 8 whole words are.
+ */
 const MARKED =
   'Examiner’s word marks: 8 of 9 said (engine 9 of 9) · content 2 / 3 (engine 3 / 3) · ' +
-  'overall 3.1 / 5 (engine 3.5 / 5)';
+  'overall 3.5 / 5 (engine 3.5 / 5)';
 
 test('the examiner marks an unsure Repeat Sentence word not said: their content and overall follow and stay', async ({
   app,
@@ -120,7 +124,7 @@ test('the examiner marks an unsure Repeat Sentence word not said: their content 
     test.skip(text.status !== 0, 'pdftotext (poppler-utils) is needed to read the PDF');
     const flat = text.stdout.replace(/\s+/gu, ' ');
     expect(flat).toContain('“brown” not said (examiner)');
-    expect(flat).toContain('Content 2 / 3 and overall 3.1 / 5 are the examiner’s');
+    expect(flat).toContain('Content 2 / 3 and overall 3.5 / 5 are the examiner’s');
     // Every word now has the examiner's mark: none is left to listen to.
     expect(flat).not.toContain('Listen to check');
     spawnSync('pdftoppm', ['-png', '-r', '80', pdfPath, join(SHOTS, 'word-marks-report')]);
@@ -151,10 +155,10 @@ test('a word the engine missed is marked said in the marking mode', async ({ app
     const dogSaid = words.getByRole('checkbox', { name: '“dog” said' });
     await expect(dogSaid).not.toBeChecked();
     await dogSaid.check();
-    // 9 of 9: content 3 of 3; overall 3.2 ÷ 8/9 = 3.6.
+    // 9 of 9, every word whole: content 3 of 3; overall 3.2 ÷ 7/9 = 4.1.
     await expect(words.getByTestId('word-mark-scores')).toHaveText(
       'Examiner’s word marks: 9 of 9 said (engine 8 of 9) · content 3 / 3 (engine 2 / 3) · ' +
-        'overall 3.6 / 5 (engine 3.2 / 5)',
+        'overall 4.1 / 5 (engine 3.2 / 5)',
     );
     await expect(dogSaid).toBeChecked();
     const dog = words.getByLabel('Transcript', { exact: true }).getByText('dog', { exact: true });
@@ -163,7 +167,7 @@ test('a word the engine missed is marked said in the marking mode', async ({ app
     expect((await decoration(dog)).line).toBe('none');
     await expect(view.getByLabel('Word colours').getByText('Said (examiner)')).toBeVisible();
     await expect(view.getByTestId('final-mark')).toHaveText(
-      'Final overall: 3.6 / 5 (the examiner’s)',
+      'Final overall: 4.1 / 5 (the examiner’s)',
     );
     expect((await app.call('attempts.get', { id })).storedWords.at(-1)).toEqual({
       text: 'dog',
@@ -238,7 +242,7 @@ test('Moderation counts the words the engine and the examiner judged said, the u
     await expect(table).toHaveCount(0);
     await page.getByLabel('Task').selectOption({ label: 'Repeat Sentence' });
     await expect(rows.first().getByRole('cell')).toHaveText(expected[0]!);
-    expect((await app.call('attempts.get', { id })).mark?.scores.overall).toBe(3.1);
+    expect((await app.call('attempts.get', { id })).mark?.scores.overall).toBe(3.5);
   });
 });
 
@@ -267,7 +271,7 @@ async function expectMarked(view: Locator): Promise<void> {
   }
   await expect(view.getByLabel('Word colours').getByText('Not said (examiner)')).toBeVisible();
   await expect(view.getByTestId('final-mark')).toHaveText(
-    'Final overall: 3.1 / 5 (the examiner’s)',
+    'Final overall: 3.5 / 5 (the examiner’s)',
   );
   await expect(view.getByRole('spinbutton', { name: /^Content/u })).toHaveValue('2');
 }

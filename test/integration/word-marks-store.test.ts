@@ -16,8 +16,15 @@ import { QueueHarness, setUpQueue, tearDownQueue, waitFor, type TempDir } from '
 const SENTENCE = 'The quick brown fox jumps over the lazy dog'.split(' ');
 
 /**
+ * Whether the engine's next rs result holds "brown" unsure (each test starts with it so) or
+ * every word it heard surely.
+ */
+let brownUnsure = true;
+
+/**
  * An rs result of nine words: a false start, a pause, "brown" unsure and "dog" missed, so the
- * engine heard 8 of 9: content 2 of 3, overall 3.2 of 5.
+ * engine heard 8 of 9: content 2 of 3, overall 3.0 of 5 (a delivery of 3.6 × 7.5/9, "brown"
+ * earning half a word); with "brown" sure, 3.6 × 8/9 = 3.2.
  */
 function rsResult(): Reply {
   const word = (text: string, label: string, start: number, unsure?: boolean) => ({
@@ -32,13 +39,13 @@ function rsResult(): Reply {
     [
       word('The', 'Inserted', 0),
       ...SENTENCE.slice(0, 4).map((text, at) =>
-        word(text, at === 2 ? 'Average' : 'Good', 400 + at * 300, at === 2),
+        word(text, at === 2 ? 'Average' : 'Good', 400 + at * 300, at === 2 && brownUnsure),
       ),
       { ...word('', 'Pause', 0), duration: 500 },
       ...SENTENCE.slice(4, 8).map((text, at) => word(text, 'Good', 2100 + at * 300, false)),
       word('dog', 'Missing', 0),
     ],
-    { overall: 3.2, content: 2 },
+    { overall: brownUnsure ? 3 : 3.2, content: 2 },
   );
 }
 
@@ -61,6 +68,7 @@ interface ReferenceWordDbRow {
 describe('the examiner’s marks of an rs sentence’s words in the store', () => {
   let dir: TempDir, server: FakeScoringServer, harness: QueueHarness;
   beforeEach(async () => {
+    brownUnsure = true;
     ({ dir, server, harness } = await setUpQueue((request) =>
       request.path.endsWith('wfd') ? ok('wfd') : rsResult(),
     ));
@@ -87,12 +95,12 @@ describe('the examiner’s marks of an rs sentence’s words in the store', () =
     expect(harness.service.list({}, 10).rows[0]?.wordsSaid).toBeNull();
 
     const attempt = harness.service.markWords({ id, said: BROWN_NOT_SAID });
-    // 7 of 9 said: content still 2 of 3; overall 3.2 ÷ 8/9 × 7/9 = 2.8.
+    // 7 of 9 said: content still 2 of 3; overall 3.0 ÷ 7.5/9 × 7/9 = 2.8.
     expect(attempt.mark).toMatchObject({
       confirmed: false,
       scores: { content: 2, pronunciation: 4, fluency: 3.5, words: null, overall: 2.8 },
     });
-    expect(attempt.scores).toMatchObject({ content: 2, overall: 3.2 });
+    expect(attempt.scores).toMatchObject({ content: 2, overall: 3 });
     expect(harness.events.at(-1)?.mark?.scores.overall).toBe(2.8);
     expect(rows(id)).toEqual(
       SENTENCE.map((text, position) => ({
@@ -129,12 +137,20 @@ describe('the examiner’s marks of an rs sentence’s words in the store', () =
   });
 
   it('confirms the engine’s scores when the examiner marks every word as the engine did', async () => {
+    brownUnsure = false;
     const id = await harness.scoredAttempt();
     const attempt = harness.service.markWords({ id, said: ENGINE_SAID });
     expect(attempt.mark).toMatchObject({
       confirmed: true,
       scores: { content: 2, pronunciation: 4, fluency: 3.5, overall: 3.2 },
     });
+  });
+
+  it('gives an unsure word the examiner keeps said a whole word: their overall, not the engine’s', async () => {
+    const id = await harness.scoredAttempt();
+    // 3.0 ÷ 7.5/9 × 8/9 = 3.2.
+    const attempt = harness.service.markWords({ id, said: ENGINE_SAID });
+    expect(attempt.mark).toMatchObject({ confirmed: false, scores: { content: 2, overall: 3.2 } });
   });
 
   it('refuses bad input with a message for the examiner and writes nothing', async () => {
@@ -207,9 +223,9 @@ describe('the examiner’s marks of an rs sentence’s words in the store', () =
       'The engine heard 8 of 9 words; the examiner marked 8 of 9 said: ' +
         '“brown” not said (examiner), “dog” said (examiner).',
     );
-    // 8 of 9: content 2; overall 3.2 ÷ 8/9 × 8/9 = 3.2, the engine's.
+    // 8 of 9: content 2; overall 3.0 ÷ 7.5/9 × 8/9 = 3.2.
     expect(text).toContain(
-      'Content 2 / 3 and overall 3.2 / 5 are the examiner’s (the engine gave content 2 / 3 and overall 3.2 / 5).',
+      'Content 2 / 3 and overall 3.2 / 5 are the examiner’s (the engine gave content 2 / 3 and overall 3 / 5).',
     );
     // In the transcript, each word the examiner decided otherwise carries their decision.
     expect(text).toMatch(/brown\? \[not said \(examiner\)\] fox/u);
@@ -283,6 +299,7 @@ describe('the examiner’s marks of an rs sentence’s words in the store', () =
 describe('the examiner’s word marks in Moderation and the exports', () => {
   let dir: TempDir, server: FakeScoringServer, harness: QueueHarness;
   beforeEach(async () => {
+    brownUnsure = true;
     ({ dir, server, harness } = await setUpQueue((request) =>
       request.path.endsWith('wfd') ? ok('wfd') : rsResult(),
     ));
@@ -432,6 +449,7 @@ describe('the examiner’s word marks in Moderation and the exports', () => {
     const first = await harness.scoredAttempt();
     harness.service.markWords({ id: first, said: BROWN_NOT_SAID });
     await answerAgain(first);
+    brownUnsure = false;
     const confirmed = await answerAgain(first);
     harness.service.markWords({ id: confirmed, said: ENGINE_SAID });
     const exports = new ExportService(dir.path, harness.attempts, harness.candidates);
@@ -445,7 +463,7 @@ describe('the examiner’s word marks in Moderation and the exports', () => {
     // Their lines, oldest first.
     const lines = [
       'The engine heard 8 of 9 words; the examiner marked 7 of 9 said: “brown” not said (examiner).',
-      'Content 2 / 3 and overall 2.8 / 5 are the examiner’s (the engine gave content 2 / 3 and overall 3.2 / 5).',
+      'Content 2 / 3 and overall 2.8 / 5 are the examiner’s (the engine gave content 2 / 3 and overall 3 / 5).',
       'The engine heard 8 of 9 words; the examiner marked 8 of 9 said, as the engine did.',
       'The examiner’s marks confirm the engine’s content 2 / 3 and overall 3.2 / 5.',
     ];

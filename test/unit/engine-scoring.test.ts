@@ -86,6 +86,18 @@ describe('Repeat Sentence content', () => {
     expect(repeatedShare(analysisHearing(text, []))).toBe(0);
   });
 
+  it('gives a word said unsurely half a word of the share; the content mark counts it whole', () => {
+    const unsure = (slots: number[], unsureSlots: number[]) => ({
+      ...analysisHearing(text, slots),
+      unsureSlots,
+    });
+    expect(repeatedShare(unsure([0, 1, 2, 3, 4, 5], [3]))).toBeCloseTo(5.5 / 6, 12);
+    expect(repeatedShare(unsure([0, 1, 2, 4, 5], [1, 4]))).toBeCloseTo(4 / 6, 12);
+    expect(repeatSentenceMark(unsure([0, 1, 2, 3, 4, 5], [3]))).toBe(3);
+    // Tipped under the bar, the same word costs the other half, not a whole word at once.
+    expect(repeatedShare(unsure([0, 1, 2, 4, 5], []))).toBeCloseTo(5 / 6, 12);
+  });
+
   it('holds the share of an answer in doubt at the held mark, 1 of 3', () => {
     expect(repeatedShare(analysisHearing(text, [0, 1, 2, 3, 4, 5]), true)).toBeCloseTo(1 / 3, 12);
     expect(repeatedShare(analysisHearing(text, [5]), true)).toBeCloseTo(1 / 6, 12);

@@ -14,6 +14,7 @@ import { contentInDoubt, scoresFromWordMarks } from '../../src/shared/word-mark-
 const ALL_HEARD = {
   total: 9,
   engineSaid: 9,
+  engineUnsure: 0,
   engineInDoubt: false,
   engineOverall: 3.5,
   contentMax: 3,
@@ -51,6 +52,17 @@ describe('content and overall from the examiner’s word marks (rs)', () => {
       content: 2,
       overall: 3.2,
     });
+  });
+
+  it('gives a word the examiner marks said a whole word where the engine gave an unsure one half', () => {
+    // 9 heard, 2 of them unsure: share 8/9, overall 3.2 → delivery 3.6.
+    const unsure = { ...ALL_HEARD, engineUnsure: 2, engineOverall: 3.2 };
+    expect(scoresFromWordMarks({ ...unsure, examinerSaid: 9 })).toEqual({
+      content: 3,
+      overall: 3.6,
+    });
+    // One of the unsure words marked not said: 8 of 9 sure.
+    expect(scoresFromWordMarks({ ...unsure, examinerSaid: 8 }).overall).toBe(3.2);
   });
 
   it('settles a doubt: the engine’s share was held at 1/3, the examiner’s is not', () => {
@@ -121,7 +133,7 @@ describe('the words of an rs sentence', () => {
   });
 });
 
-function scoredRow(fields: Partial<AttemptRow> = {}): AttemptRow {
+function scoredRow(fields: Partial<AttemptRow> = {}, words: Word[] = WORDS): AttemptRow {
   const component = (name: string, score: number, maxScore: number, status = 0) => ({
     name,
     score,
@@ -141,7 +153,7 @@ function scoredRow(fields: Partial<AttemptRow> = {}): AttemptRow {
         component('score_fluency', 3.5, 5),
         component('overall', 3.2, 0),
       ],
-      words: WORDS,
+      words,
       error: null,
     },
   };
@@ -174,14 +186,16 @@ describe('marking the words of a Repeat Sentence', () => {
     const notBrown = ENGINE_SAID.map((said, position) => position !== 2 && said);
     const { engine, mark } = wordMarking(scoredRow(), notBrown);
     expect(engine).toHaveLength(9);
-    // 7 of 9: still 2 of 3; overall 3.2 ÷ 8/9 × 7/9 = 2.8.
+    // 7 of 9: still 2 of 3. The engine's share was 7.5/9 ("brown" unsure, half a word), so
+    // overall 3.2 ÷ 7.5/9 × 7/9 = 2.99.
     expect(mark).toEqual({
       confirmed: false,
-      scores: { content: 2, pronunciation: 4, fluency: 3.5, words: null, overall: 2.8 },
+      scores: { content: 2, pronunciation: 4, fluency: 3.5, words: null, overall: 3 },
       comment: '',
     });
+    // 3.2 ÷ 7.5/9 = 3.84.
     const all = wordMarking(scoredRow(), Array(9).fill(true) as boolean[]);
-    expect(all.mark.scores).toMatchObject({ content: 3, overall: 3.6 });
+    expect(all.mark.scores).toMatchObject({ content: 3, overall: 3.8 });
   });
 
   it('keeps the examiner’s own pronunciation, fluency and comment', () => {
@@ -193,15 +207,24 @@ describe('marking the words of a Repeat Sentence', () => {
     });
     expect(wordMarking(row, Array(9).fill(true) as boolean[]).mark).toEqual({
       confirmed: false,
-      scores: { content: 3, pronunciation: 3, fluency: 2.5, words: null, overall: 3.6 },
+      scores: { content: 3, pronunciation: 3, fluency: 2.5, words: null, overall: 3.8 },
       comment: 'rushed',
     });
   });
 
   it('confirms the engine’s scores when every mark is the engine’s', () => {
-    expect(wordMarking(scoredRow(), ENGINE_SAID).mark).toMatchObject({
+    const sure = WORDS.map((word) => (word.unsure ? { ...word, unsure: false } : word));
+    expect(wordMarking(scoredRow({}, sure), ENGINE_SAID).mark).toMatchObject({
       confirmed: true,
       scores: { content: 2, pronunciation: 4, fluency: 3.5, overall: 3.2 },
+    });
+  });
+
+  it('gives an unsure word marked said a whole word, so the engine’s own marks no longer confirm it', () => {
+    // "brown" earned half a word of the engine's share: 3.2 ÷ 7.5/9 × 8/9 = 3.41.
+    expect(wordMarking(scoredRow(), ENGINE_SAID).mark).toMatchObject({
+      confirmed: false,
+      scores: { content: 2, overall: 3.4 },
     });
   });
 

@@ -13,9 +13,17 @@ export function repeatSentenceMark(analysis: SpeechAnalysis, doubtful = false): 
   return repeatSentenceContent(wordsInOrder(analysis), analysis.reference.length, doubtful);
 }
 
-/** The share of the sentence heard in order, which `overall` scales the delivery by. */
+/**
+ * The share of the sentence heard in order, which `overall` scales the delivery by; words said
+ * unsurely earn half (shared/repeat-sentence-content.ts).
+ */
 export function repeatedShare(analysis: SpeechAnalysis, doubtful = false): number {
-  return shareOf(wordsInOrder(analysis), analysis.reference.length, doubtful);
+  return shareOf(
+    wordsInOrder(analysis),
+    analysis.reference.length,
+    doubtful,
+    new Set(analysis.unsureSlots).size,
+  );
 }
 
 /** How many reference words were heard; the sequence grammar keeps them in order. */
