@@ -26,7 +26,7 @@ export function frameLevels(samples: Float32Array): Float64Array {
 
 /** The mean level of a run of frames (the quietest level where there are none). */
 export function levelOf(levels: Float64Array, startFrame: number, endFrame: number): number {
-  const run = levels.subarray(Math.max(0, startFrame), Math.max(0, endFrame + 1));
+  const run = framesOf(levels, startFrame, endFrame);
   return run.length > 0 ? run.reduce((sum, level) => sum + level, 0) / run.length : QUIETEST_DB;
 }
 
@@ -35,8 +35,7 @@ export function levelOf(levels: Float64Array, startFrame: number, endFrame: numb
  * measured by level alone, so that it does not depend on where the aligner puts the phones.
  */
 export function soundingFrames(levels: Float64Array, from = 0): number {
-  const bar = soundingBar(levels);
-  return levels.subarray(Math.max(0, from)).filter((level) => level > bar).length;
+  return soundingFramesWithin(levels, [{ startFrame: from, endFrame: levels.length - 1 }]);
 }
 
 /** How many frames of the spans sound, by the same bar as soundingFrames. */
@@ -48,11 +47,14 @@ export function soundingFramesWithin(
   return spans.reduce(
     (count, span) =>
       count +
-      levels
-        .subarray(Math.max(0, span.startFrame), Math.max(0, span.endFrame + 1))
-        .filter((level) => level > bar).length,
+      framesOf(levels, span.startFrame, span.endFrame).filter((level) => level > bar).length,
     0,
   );
+}
+
+/** The levels of frames `startFrame` to `endFrame`, both included, clipped to the answer. */
+function framesOf(levels: Float64Array, startFrame: number, endFrame: number): Float64Array {
+  return levels.subarray(Math.max(0, startFrame), Math.max(0, endFrame + 1));
 }
 
 function soundingBar(levels: Float64Array): number {
