@@ -22,6 +22,7 @@ import { configuredModel, type ModelName } from '../src/engine/recognizer/models
 import { corpusAvailable } from './so762-corpus.js';
 import {
   FALSE_MISSING_BUDGET,
+  SURELY_MISSING_SHARE,
   fitLogistic,
   fitSaidModel,
   FOLDS,
@@ -67,19 +68,28 @@ function fitCascade(rows: readonly JointRow[], second: ModelName, first?: SaidMo
     .filter(({ row }) => saidLogOdds(row.features, firstWeights) < sure)
     .map(({ joint }) => 1 / (1 + Math.exp(-saidLogOdds(joint, fitted))))
     .sort((a, b) => a - b);
-  const threshold = unsure[Math.floor(FALSE_MISSING_BUDGET * said.length)] ?? 1;
-  return { first: firstWeights, joint: { ...fitted, model: second, threshold } };
+  const bar = (share: number): number => unsure[Math.floor(share * said.length)] ?? 1;
+  return {
+    first: firstWeights,
+    joint: {
+      ...fitted,
+      model: second,
+      threshold: bar(FALSE_MISSING_BUDGET),
+      sureMissingThreshold: bar(SURELY_MISSING_SHARE),
+    },
+  };
 }
 
-type Decision = 'missing' | 'unsure' | 'sure';
+type Decision = 'missing' | 'unsure missing' | 'unsure' | 'sure';
 
 function decide({ row, joint }: JointRow, cascade: Cascade | null, first: SaidModel): Decision {
   const odds = saidLogOdds(row.features, first);
   if (odds >= logOdds(first.sureThreshold)) return 'sure';
-  const said = cascade
-    ? saidLogOdds(joint, cascade.joint) >= logOdds(cascade.joint.threshold)
-    : odds >= logOdds(first.threshold);
-  return said ? 'unsure' : 'missing';
+  const [weighed, bars] = cascade
+    ? [saidLogOdds(joint, cascade.joint), cascade.joint]
+    : [odds, first];
+  if (weighed >= logOdds(bars.threshold)) return 'unsure';
+  return weighed >= logOdds(bars.sureMissingThreshold) ? 'unsure missing' : 'missing';
 }
 
 /** Held out by speaker: the first model alone, and with the second opinion. */
@@ -102,17 +112,26 @@ function crossValidate(rows: readonly JointRow[], second: ModelName): Record<str
   return { 'the first model alone': alone, 'with the second opinion': asked };
 }
 
+function kept(decision: Decision): boolean {
+  return decision === 'unsure' || decision === 'sure';
+}
+
 function unsureShares(rows: readonly JointRow[], decisions: readonly Decision[]): string {
-  const said = rows.flatMap(({ row }, index) =>
-    row.kind === 'real' && row.codec === 'wav' ? [decisions[index]!] : [],
+  const wav = rows.flatMap(({ row }, index) =>
+    row.codec === 'wav' ? [{ row, decision: decisions[index]! }] : [],
   );
+  const said = wav.filter(({ row }) => row.kind === 'real').map(({ decision }) => decision);
+  const unsaid = wav.filter(({ row }) => row.said === 0).map(({ decision }) => decision);
+  const count = (of: readonly Decision[], decision: Decision): number =>
+    of.filter((d) => d === decision).length;
   const readings = new Map<string, boolean>();
-  rows.forEach(({ row }, index) => {
-    if (row.kind !== 'real' || row.codec !== 'wav') return;
-    readings.set(row.label, (readings.get(row.label) ?? false) || decisions[index] === 'unsure');
-  });
+  for (const { row, decision } of wav) {
+    if (row.kind !== 'real') continue;
+    readings.set(row.label, (readings.get(row.label) ?? false) || decision.startsWith('unsure'));
+  }
   const flagged = [...readings.values()].filter(Boolean).length;
-  return `real words unsure ${said.filter((d) => d === 'unsure').length}/${said.length}; real readings with an unsure word ${flagged}/${readings.size}`;
+  const missing = said.length - said.filter(kept).length;
+  return `real words unsure ${count(said, 'unsure')}/${said.length}; real words Missing ${missing}, of them unsure ${count(said, 'unsure missing')}; real readings with a word unsure either way ${flagged}/${readings.size}; unsaid words Missing unsurely ${count(unsaid, 'unsure missing')} of ${unsaid.length - unsaid.filter(kept).length} Missing`;
 }
 
 const first = configuredModel();
@@ -134,7 +153,7 @@ if (!corpusAvailable()) {
     console.log(
       `\n${name}, ${FOLDS}-fold speaker-grouped CV (kept = said or unsure):\n${report(
         rows.map(({ row }) => row),
-        (_, index) => decisions[index] !== 'missing',
+        (_, index) => kept(decisions[index]!),
       )}\n${unsureShares(rows, decisions)}`,
     );
   }

@@ -372,18 +372,22 @@ export function userRows(
 type Pairs = Array<[UserCase, UserOutcome]>;
 
 /**
- * Words said unsurely (docs/api.md): how often the mark lands on real words, and on the words
- * shown as said that were not.
+ * Words said or `Missing` unsurely (docs/api.md): how often the mark lands on real words, on the
+ * words shown as said that were not, and on the words called `Missing` that were not said.
  */
 function unsureRows(of: (family: Family) => Pairs): Row[] {
-  const shownAt = (pairs: Pairs, slots: (item: UserCase) => number[]) =>
+  const wordsAt = (pairs: Pairs, slots: (item: UserCase) => number[]) =>
     pairs.flatMap(([item, outcome]) =>
       outcome.code
         ? []
         : slots(item)
             .map((slot) => outcome.words[slot])
-            .filter((word) => word !== undefined && word.label !== 'Missing'),
+            .filter((word) => word !== undefined),
     );
+  const shownAt = (pairs: Pairs, slots: (item: UserCase) => number[]) =>
+    wordsAt(pairs, slots).filter((word) => word.label !== 'Missing');
+  const missingAt = (pairs: Pairs, slots: (item: UserCase) => number[]) =>
+    wordsAt(pairs, slots).filter((word) => word.label === 'Missing');
   const marked = (words: ReadonlyArray<{ unsure?: boolean } | undefined>): string =>
     pct(words.filter((word) => word?.unsure === true).length, words.length);
   const byLabel = (words: ReadonlyArray<{ label: string; unsure?: boolean } | undefined>) =>
@@ -398,11 +402,14 @@ function unsureRows(of: (family: Family) => Pairs): Row[] {
     const words = pairs.flatMap(([, outcome]) =>
       outcome.words.filter((w) => w.label !== 'Missing'),
     );
+    const missing = pairs.flatMap(([, outcome]) =>
+      outcome.words.filter((w) => w.label === 'Missing'),
+    );
     const readings = pairs.filter(([, outcome]) => outcome.words.some((w) => w.unsure)).length;
     return {
-      family: `${name}: words shown as said marked unsure; readings with such a word`,
+      family: `${name}: words shown as said marked unsure; Missing words marked unsure; readings with a word marked unsure either way`,
       n: pairs.length,
-      figure: `words ${marked(words)}; readings ${pct(readings, pairs.length)}`,
+      figure: `words ${marked(words)}; Missing ${marked(missing)}; readings ${pct(readings, pairs.length)}`,
       goal: '',
       met: '',
     };
@@ -420,24 +427,25 @@ function unsureRows(of: (family: Family) => Pairs): Row[] {
     onReal('synthetic', 'correct readings by synthetic voices'),
     {
       family:
-        'one or two words replaced in refText: replaced words shown as said and marked unsure; cases whose every replaced word is Bad, Missing or marked unsure',
+        'one or two words replaced in refText: replaced words shown as said and marked unsure; cases whose every replaced word is Bad, Missing or marked unsure; replaced words Missing and marked unsure',
       n: replaced.length,
-      figure: `marked unsure ${marked(replacedShown)} (${byLabel(replacedShown)}); cases ${pct(caught, replaced.length)}`,
-      goal: '',
-      met: '',
-    },
-    {
-      family: 'first half of a reading: unsaid words after the cut shown as said and marked unsure',
-      n: of('cut').length,
-      figure: `marked unsure ${marked(shownAt(of('cut'), (item) => item.unsaidSlots!))}`,
+      figure: `marked unsure ${marked(replacedShown)} (${byLabel(replacedShown)}); cases ${pct(caught, replaced.length)}; Missing marked unsure ${marked(missingAt(replaced, (item) => item.replacedSlots!))}`,
       goal: '',
       met: '',
     },
     {
       family:
-        'second half of a reading: unsaid words before the cut shown as said and marked unsure',
+        'first half of a reading: unsaid words after the cut shown as said and marked unsure; Missing and marked unsure',
+      n: of('cut').length,
+      figure: `marked unsure ${marked(shownAt(of('cut'), (item) => item.unsaidSlots!))}; Missing marked unsure ${marked(missingAt(of('cut'), (item) => item.unsaidSlots!))}`,
+      goal: '',
+      met: '',
+    },
+    {
+      family:
+        'second half of a reading: unsaid words before the cut shown as said and marked unsure; Missing and marked unsure',
       n: of('tail').length,
-      figure: `marked unsure ${marked(shownAt(of('tail'), (item) => item.unsaidSlots!))}`,
+      figure: `marked unsure ${marked(shownAt(of('tail'), (item) => item.unsaidSlots!))}; Missing marked unsure ${marked(missingAt(of('tail'), (item) => item.unsaidSlots!))}`,
       goal: '',
       met: '',
     },
@@ -446,26 +454,29 @@ function unsureRows(of: (family: Family) => Pairs): Row[] {
 
 /**
  * The same mark on every reading of the 60 corpus-test speakers (their own text; the said
- * decision was fitted on the train speakers): how often a reading has a word to listen to, and
- * how the marked words stand with the experts.
+ * decision was fitted on the train speakers): how often a reading has a word to listen for, how
+ * the words shown as said and marked stand with the experts, and how many of the words called
+ * `Missing` that the experts scored 5+ (false Missing) are marked.
  */
 export function unsureReadingsRow(readings: readonly CorpusItem[]): Row {
-  const heard = readings.flatMap((item) =>
-    item.analysis.heard.map((word) => ({
-      accuracy: item.label.words[word.slot]?.accuracy ?? 10,
-      unsure: item.analysis.unsureSlots.includes(word.slot),
-    })),
-  );
+  const words = readings.flatMap((item) => {
+    const heard = new Set(item.analysis.heard.map((word) => word.slot));
+    return item.analysis.reference.map((_, slot) => ({
+      accuracy: item.label.words[slot]?.accuracy ?? 10,
+      heard: heard.has(slot),
+      unsure: item.analysis.unsureSlots.includes(slot),
+    }));
+  });
   const withMark = readings.filter((item) => item.analysis.unsureSlots.length > 0).length;
-  const markedOf = (keep: (accuracy: number) => boolean): string => {
-    const words = heard.filter((word) => keep(word.accuracy));
-    return pct(words.filter((word) => word.unsure).length, words.length);
+  const markedOf = (heard: boolean, keep: (accuracy: number) => boolean): string => {
+    const of = words.filter((word) => word.heard === heard && keep(word.accuracy));
+    return pct(of.filter((word) => word.unsure).length, of.length);
   };
   return {
     family:
-      'every reading of the 60 corpus-test speakers, its own text: readings with a word marked unsure; words the experts scored 5+ / 0–4 marked',
+      'every reading of the 60 corpus-test speakers, its own text: readings with a word marked unsure either way; words shown as said that the experts scored 5+ / 0–4 marked; words Missing that they scored 5+ (false Missing) / 0–4 marked',
     n: readings.length,
-    figure: `readings ${pct(withMark, readings.length)}; words 5+ ${markedOf((a) => a >= 5)}; words 0–4 ${markedOf((a) => a < 5)}`,
+    figure: `readings ${pct(withMark, readings.length)}; said 5+ ${markedOf(true, (a) => a >= 5)}, 0–4 ${markedOf(true, (a) => a < 5)}; Missing 5+ ${markedOf(false, (a) => a >= 5)}, 0–4 ${markedOf(false, (a) => a < 5)}`,
     goal: '',
     met: '',
   };

@@ -7,7 +7,7 @@ export interface EngineReferenceWord {
   text: string;
   /** Heard (`Good`, `Average`, `Bad`), not `Missing`. */
   said: boolean;
-  /** Kept as said on thin evidence: the examiner should listen to it. */
+  /** Said or `Missing` on thin evidence: the examiner should listen for it. */
   unsure: boolean;
   /** Milliseconds where it was heard; 0 and 0 when `Missing`. */
   start: number;

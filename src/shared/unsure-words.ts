@@ -3,11 +3,14 @@ import type { Word } from './contract/envelope.js';
 import { isSaidLabel } from './said-labels.js';
 
 /**
- * rs: a word shown as said whose evidence of being said is weak (docs/api.md, words). A
- * result stored before the engine sent `unsure`, and every other task, has none.
+ * rs: a word of the sentence whose said decision rests on weak evidence (docs/api.md, words):
+ * shown as said though it may not have been, or `Missing` though it may have been. A result
+ * stored before the engine sent `unsure`, and every other task, has none.
  */
 export function isUnsure(word: Word, task: Task): boolean {
-  return task === 'rs' && word.unsure === true && isSaidLabel(word.label);
+  return (
+    task === 'rs' && word.unsure === true && (isSaidLabel(word.label) || word.label === 'Missing')
+  );
 }
 
 export function unsureWords(words: readonly Word[], task: Task): Word[] {
@@ -15,7 +18,7 @@ export function unsureWords(words: readonly Word[], task: Task): Word[] {
 }
 
 /** The tooltip of an unsure word, after its label and score. */
-export const UNSURE_TITLE = 'The engine is not sure this word was said: listen to it';
+export const UNSURE_TITLE = 'The engine is not sure whether this word was said: listen for it';
 
 /** The legend's name for the mark. */
 export const UNSURE_NAME = 'Unsure: listen';
@@ -30,11 +33,11 @@ export function quotedWords(words: readonly Word[]): string {
 /** What follows the quoted words in the note, singular or plural. */
 export function unsureReason(count: number): string {
   return count === 1
-    ? 'the engine is not sure it was said.'
-    : 'the engine is not sure these were said.';
+    ? 'the engine is not sure whether it was said.'
+    : 'the engine is not sure whether these were said.';
 }
 
-/** `Listen to check: “teachers”, “lunch” — the engine is not sure these were said.` */
+/** `Listen to check: “teachers”, “lunch” — the engine is not sure whether these were said.` */
 export function unsureNote(words: readonly Word[]): string {
   return `${UNSURE_NOTE_LEAD} ${quotedWords(words)} — ${unsureReason(words.length)}`;
 }

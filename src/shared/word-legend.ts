@@ -6,7 +6,7 @@ import { UNSURE_NAME } from './unsure-words.js';
 export interface LegendEntry {
   /**
    * The engine's word label, which gives the colour; or `Unsure` (rs), no label but the mark
-   * drawn over a said word's colour when the engine is not sure it was said (unsure-words.ts).
+   * drawn over a word's colour when the engine is not sure whether it was said (unsure-words.ts).
    */
   label: WordLabel | 'Unsure';
   /** What the colour means in this task. */

@@ -11,8 +11,8 @@ export interface WordMarkScoresInput {
   /** The sentence's words. */
   total: number;
   /**
-   * How many of them the engine kept as said, how many of those unsurely (`"unsure": true`),
-   * and whether it held content in doubt.
+   * How many of them the engine kept as said, how many of those unsurely (`"unsure": true`;
+   * a word `Missing` unsurely is not among them), and whether it held content in doubt.
    */
   engineSaid: number;
   engineUnsure: number;

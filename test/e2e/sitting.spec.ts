@@ -301,7 +301,10 @@ test('after the host is killed mid-sitting, the sitting resumes with the finishe
     const page = await browser.newPage();
     await openApp(page, host.url);
     await callOverHttp(page, 'candidates.create', { name: 'Omar Haddad' });
-    await callOverHttp(page, 'settings.update', { examTiming: FAST });
+    // Item 2 (Describe Image) prepares for 8 s, so that it is still on screen when the resumed
+    // sitting is checked on a loaded machine: with 1 s it could be answered and gone first.
+    const examTiming = { ...FAST, di: { ...FAST.di, prepSeconds: 8 } };
+    await callOverHttp(page, 'settings.update', { examTiming });
     await nav(page, 'Score');
     const setup = await chooseSittingItems(page, 'Omar Haddad');
     await setup.getByRole('button', { name: 'Start the mock test' }).click();

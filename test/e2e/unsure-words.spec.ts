@@ -7,7 +7,7 @@ import { ROOT } from './support/environment';
 import { openRsAttempt, withScoredRsAttempt } from './support/scored-rs-attempt';
 
 const SHOTS = join(ROOT, '.tmp/shots');
-const UNSURE = 'The engine is not sure this word was said: listen to it';
+const UNSURE = 'The engine is not sure whether this word was said: listen for it';
 
 /** The words a scripted engine returns: "brown" and "lazy" unsure, "over" as stored before. */
 const WORDS: [word: string, label: string, start: number, end: number, unsure?: boolean][] = [
@@ -64,12 +64,12 @@ test('a Repeat Sentence word the engine is not sure was said is marked, explaine
     const note = view.getByTestId('unsure-note');
     // Each word listed offers the examiner's mark (test/e2e/word-marks.spec.ts).
     await expect(note).toHaveText(
-      'Listen to check: “brown” not said, “lazy” not said — the engine is not sure these were said.',
+      'Listen to check: “brown” not said, “lazy” not said — the engine is not sure whether these were said.',
     );
     await expect(view.getByLabel('Word colours').getByText('Unsure: listen')).toBeVisible();
     await expect(view.getByRole('button', { name: 'Play “lazy”' })).toHaveAttribute(
       'title',
-      'lazy. The engine is not sure this word was said: listen to it',
+      `lazy. ${UNSURE}`,
     );
 
     // A word in the note plays just that word, as the transcript's words do.

@@ -16,13 +16,13 @@ test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 /**
  * A scripted engine's answer: "brown" and "lazy" unsure, each earning half a word of overall;
  * every word heard (content 3 of 3, overall 3.5 of 5: 8 of 9 words' share) or (`dogMissed`)
- * all but "dog" (content 2 of 3, overall 3.2: 7 of 9).
+ * all but "dog" (content 2 of 3, overall 3.2: 7 of 9), Missing unsurely with `dogUnsure`.
  */
-function scriptedAnswer(dogMissed = false): Reply {
+function scriptedAnswer(dogMissed = false, dogUnsure = false): Reply {
   return rsAnswer(
     SENTENCE.map((word, index) =>
       dogMissed && word === 'dog'
-        ? { word, label: 'Missing', start: 0, end: 0, pronunciation: 0 }
+        ? { word, label: 'Missing', start: 0, end: 0, pronunciation: 0, unsure: dogUnsure }
         : {
             word,
             label: word === 'brown' ? 'Average' : 'Good',
@@ -53,7 +53,7 @@ test('the examiner marks an unsure Repeat Sentence word not said: their content 
     let words = view.getByRole('region', { name: 'Word by word' });
     const note = words.getByTestId('unsure-note');
     await expect(note).toHaveText(
-      'Listen to check: “brown” not said, “lazy” not said — the engine is not sure these were said.',
+      'Listen to check: “brown” not said, “lazy” not said — the engine is not sure whether these were said.',
     );
     await expect(words.getByTestId('word-mark-scores')).toHaveCount(0);
     await page.mouse.move(0, 0);
@@ -183,6 +183,71 @@ test('a word the engine missed is marked said in the marking mode', async ({ app
   });
 });
 
+test('a word the engine called Missing unsurely is listed to listen for, and marked said from the note', async ({
+  app,
+}) => {
+  const { page } = app;
+  await withScoredRsAttempt(app, scriptedAnswer(true, true), async (id) => {
+    await expect(await needingReview(page)).toContainText('Not reviewed · 3 words to listen to');
+    const view = await openRsAttempt(page);
+    const words = view.getByRole('region', { name: 'Word by word' });
+    const dog = words.getByLabel('Transcript', { exact: true }).getByText('dog', { exact: true });
+    await expect(dog).toHaveAttribute('data-label', 'Missing');
+    await expect(dog).toHaveAttribute('data-unsure', 'true');
+    await expect(dog).toHaveAttribute(
+      'title',
+      'Missing, pronunciation 0. The engine is not sure whether this word was said: listen for ' +
+        'it. Click to hear the words around it.',
+    );
+    const note = words.getByTestId('unsure-note');
+    await expect(note).toHaveText(
+      'Listen to check: “brown” not said, “lazy” not said, “dog” said — the engine is not sure ' +
+        'whether these were said.',
+    );
+    // With no time of its own, "dog" plays from the word before it ("lazy", at 2.3 s) on.
+    const player = view.getByLabel('Recording', { exact: true });
+    await player.evaluate((audio) => {
+      const media = audio as unknown as {
+        currentTime: number;
+        seekedTo?: number;
+        addEventListener(type: string, listener: () => void): void;
+      };
+      media.addEventListener('seeking', () => (media.seekedTo ??= media.currentTime));
+    });
+    await note.getByRole('button', { name: '“dog”' }).click();
+    const seekedTo = () =>
+      player.evaluate((audio) => (audio as unknown as { seekedTo?: number }).seekedTo ?? null);
+    await expect.poll(seekedTo).not.toBeNull();
+    expect(Math.abs((await seekedTo())! - 2.3)).toBeLessThan(0.3);
+    await page.mouse.move(0, 0);
+    await words.screenshot({ path: join(SHOTS, 'word-marks-missing-unsure.png') });
+
+    // Heard after all: the note's toggle marks it said, every other word as the engine had it.
+    const said = note.getByRole('button', { name: 'dog: said' });
+    await expect(said).toHaveAttribute('aria-pressed', 'false');
+    await said.click();
+    await expect(said).toHaveAttribute('aria-pressed', 'true');
+    // 9 of 9: content 3 of 3; overall 3.2 ÷ 7/9 = 4.1 ("dog" earned nothing of the engine's share).
+    await expect(words.getByTestId('word-mark-scores')).toHaveText(
+      'Examiner’s word marks: 9 of 9 said (engine 8 of 9) · content 3 / 3 (engine 2 / 3) · ' +
+        'overall 4.1 / 5 (engine 3.2 / 5)',
+    );
+    await expect(dog).toHaveAttribute('data-examiner', 'said');
+    expect((await app.call('attempts.get', { id })).storedWords.at(-1)).toEqual({
+      text: 'dog',
+      engineSaid: false,
+      examinerSaid: true,
+    });
+    await page.mouse.move(0, 0);
+    await words.screenshot({ path: join(SHOTS, 'word-marks-missing-unsure-said.png') });
+
+    // Pressed again, the engine's decision is the examiner's mark.
+    await said.click();
+    await expect(said).toHaveAttribute('aria-pressed', 'false');
+    await expect(dog).not.toHaveAttribute('data-examiner');
+  });
+});
+
 test('Moderation counts the words the engine and the examiner judged said, the unsure ones apart', async ({
   app,
 }) => {
@@ -256,7 +321,7 @@ async function expectMarked(view: Locator): Promise<void> {
   await expect(brown).toHaveAttribute('data-label', 'Average');
   await expect(brown).toHaveAttribute(
     'title',
-    'Average, pronunciation 3. The engine is not sure this word was said: listen to it. ' +
+    'Average, pronunciation 3. The engine is not sure whether this word was said: listen for it. ' +
       'Examiner: not said. Click to hear it.',
   );
   expect(await decoration(brown)).toMatchObject({

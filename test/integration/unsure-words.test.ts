@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExportService } from '../../src/main/export/export-service.js';
-import { parseEnvelopeText } from '../../src/shared/contract/index.js';
+import { parseEnvelopeText, untimedWord } from '../../src/shared/contract/index.js';
 import { rsAnswer, type FakeScoringServer, type Reply } from './main-fake-server.js';
 import { setUpQueue, tearDownQueue, type QueueHarness, type TempDir } from './main-harness.js';
 
-/** An rs result whose "cat" the engine is not sure was said, and whose "sat" it is. */
+/**
+ * An rs result whose "cat" the engine is not sure was said, whose "sat" it is sure of, and
+ * whose "down" it called Missing unsurely.
+ */
 function unsureAnswer(): Reply {
   const timed = (word: string, start: number, unsure: boolean) => ({
     word,
@@ -15,7 +18,12 @@ function unsureAnswer(): Reply {
     pronunciation: 4,
     unsure,
   });
-  return rsAnswer([timed('the', 0, false), timed('cat', 400, true), timed('sat', 800, false)]);
+  return rsAnswer([
+    timed('the', 0, false),
+    timed('cat', 400, true),
+    timed('sat', 800, false),
+    { ...untimedWord('down', 'Missing'), unsure: true },
+  ]);
 }
 
 const PDFTOTEXT = !spawnSync('pdftotext', ['-v']).error;
@@ -25,7 +33,7 @@ function popplerText(pdfPath: string): string {
   return spawnSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' }).stdout;
 }
 
-describe('a word the engine is not sure was said, from the scoring response to the report', () => {
+describe('words the engine is not sure whether were said, from the scoring response to the report', () => {
   let dir: TempDir, server: FakeScoringServer, harness: QueueHarness;
   beforeEach(async () => {
     ({ dir, server, harness } = await setUpQueue(unsureAnswer));
@@ -40,24 +48,30 @@ describe('a word the engine is not sure was said, from the scoring response to t
       ['the', false],
       ['cat', true],
       ['sat', false],
+      ['down', true],
     ]);
   });
 
-  it.skipIf(!PDFTOTEXT)('marks the word in the attempt PDF and lists it to listen to', async () => {
-    const id = await harness.scoredAttempt();
-    const service = new ExportService(dir.path, harness.attempts, harness.candidates);
-    const text = popplerText((await service.attemptPdf(id)).path);
-    expect(text).toMatch(/\bthe cat\? sat\b/u);
-    expect(text).toContain('Listen to check: “cat” — the engine is not sure it was said.');
-    expect(text).toMatch(/\?\s+Unsure: listen/u);
-  });
+  it.skipIf(!PDFTOTEXT)(
+    'marks the words in the attempt PDF and lists them to listen for',
+    async () => {
+      const id = await harness.scoredAttempt();
+      const service = new ExportService(dir.path, harness.attempts, harness.candidates);
+      const text = popplerText((await service.attemptPdf(id)).path);
+      expect(text).toMatch(/\bthe cat\? sat down\?/u);
+      expect(text).toContain(
+        'Listen to check: “cat”, “down” — the engine is not sure whether these were said.',
+      );
+      expect(text).toMatch(/\?\s+Unsure: listen/u);
+    },
+  );
 
   it.skipIf(!PDFTOTEXT)('leaves a word the examiner has marked out of the list', async () => {
     const id = await harness.scoredAttempt();
-    harness.service.markWords({ id, said: [true, true, true] });
+    harness.service.markWords({ id, said: [true, true, true, false] });
     const service = new ExportService(dir.path, harness.attempts, harness.candidates);
     const text = popplerText((await service.attemptPdf(id)).path);
-    expect(text).toMatch(/\bthe cat\? sat\b/u);
+    expect(text).toMatch(/\bthe cat\? sat down\?/u);
     expect(text).not.toContain('Listen to check');
   });
 });

@@ -36,6 +36,7 @@ import { DOUBTFUL_SENTENCE } from '../../src/engine/scoring/suggestions.js';
 import { predict } from '../../src/engine/scoring/models/linear-model.js';
 import { fitRidge } from '../../scripts/training/ridge.js';
 import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.js';
+import type { Word } from '../../src/shared/contract/envelope.js';
 import { tokenize } from '../../src/engine/text/words.js';
 import { analysisOf, wordWithGops } from '../helpers/heard-words.js';
 
@@ -96,6 +97,9 @@ describe('Repeat Sentence content', () => {
     expect(repeatSentenceMark(unsure([0, 1, 2, 3, 4, 5], [3]))).toBe(3);
     // Tipped under the bar, the same word costs the other half, not a whole word at once.
     expect(repeatedShare(unsure([0, 1, 2, 4, 5], []))).toBeCloseTo(5 / 6, 12);
+    // Missing unsurely, it earns nothing until the examiner marks it said.
+    expect(repeatedShare(unsure([0, 1, 2, 4, 5], [3]))).toBeCloseTo(5 / 6, 12);
+    expect(repeatSentenceMark(unsure([0, 1, 2, 4, 5], [3]))).toBe(2);
   });
 
   it('holds the share of an answer in doubt at the held mark, 1 of 3', () => {
@@ -323,24 +327,43 @@ describe('context features', () => {
     expect(acceptedWords(weighed, said)).toEqual(weighed.filter((word) => word.saidLogOdds >= bar));
   });
 
-  it('calls a kept word unsure exactly when its evidence lies between the two bars', () => {
+  it('calls a word unsure exactly when its evidence lies within the bars either side of the threshold', () => {
     const said = saidModelFor('en-us-8k');
     const logOdds = (p: number): number => Math.log(p / (1 - p));
-    const [missingAt, sureAt] = [logOdds(said.threshold), logOdds(said.sureThreshold)];
+    const [sureMissingAt, missingAt, sureAt] = [
+      logOdds(said.sureMissingThreshold),
+      logOdds(said.threshold),
+      logOdds(said.sureThreshold),
+    ];
+    expect(sureMissingAt).toBeLessThan(missingAt);
     expect(sureAt).toBeGreaterThan(missingAt);
-    const poor = wordWithGops(1, [-60, -60]);
-    const decided = decideSaid({ ...analysis, aligned: [heard[0]!, poor, heard[2]!] }, said);
-    const odds = decided.aligned.map((word) => word.saidLogOdds);
-    const slotsBetween = decided.aligned
-      .filter((word) => word.saidLogOdds >= missingAt && word.saidLogOdds < sureAt)
-      .map((word) => word.slot);
-    expect(decided.heard.map((word) => word.slot)).toEqual(
-      decided.aligned.filter((word) => word.saidLogOdds >= missingAt).map((word) => word.slot),
+    const undecoded = (slot: number, gops: number[], levelDb: number): HeardWord => ({
+      ...wordWithGops(slot, gops),
+      decoded: false,
+      levelDb,
+    });
+    const aligned = [
+      wordWithGops(0, [4, 6]),
+      undecoded(1, [-30, -35], 0),
+      undecoded(2, [-60, -60], -40),
+      undecoded(3, [-70, -70], -60),
+      wordWithGops(4, [4, 6]),
+    ];
+    const decided = decideSaid(
+      { ...analysisOf('one two three four five', aligned), aligned },
+      said,
     );
-    expect(decided.unsureSlots).toEqual(slotsBetween);
-    // The fixture spans the three outcomes, so the check above is not vacuous.
-    expect(odds.some((value) => value >= sureAt)).toBe(true);
-    expect(slotsBetween).toEqual([1]);
+    const odds = decided.aligned.map((word) => word.saidLogOdds);
+    const slotsWhere = (keep: (value: number) => boolean): number[] =>
+      decided.aligned.filter((word) => keep(word.saidLogOdds)).map((word) => word.slot);
+    expect(decided.heard.map((word) => word.slot)).toEqual(slotsWhere((v) => v >= missingAt));
+    expect(decided.unsureSlots).toEqual(slotsWhere((v) => v >= sureMissingAt && v < sureAt));
+    // The fixture spans the four outcomes (sure, unsure said, unsure Missing, sure Missing), so
+    // the checks above are not vacuous.
+    expect(odds[0]).toBeGreaterThanOrEqual(sureAt);
+    expect(decided.heard.map((word) => word.slot)).toEqual([0, 1, 4]);
+    expect(decided.unsureSlots).toEqual([1, 2]);
+    expect(odds[3]).toBeLessThan(sureMissingAt);
   });
 
   it('weighs the evidence with the decision fitted on the acoustic model that gave it', () => {
@@ -402,6 +425,33 @@ describe('calibration context', () => {
   });
 });
 
+/** The words of an rs result from `analysis`, 3 s long, on a scale of 5. */
+function rsWords(analysis: SpeechAnalysis): Word[] {
+  return sequenceWords({
+    analysis,
+    calibration: loadCalibration('en-us-8k'),
+    scale: { scale: 5, precision: 0.1 },
+    durationMs: 3000,
+  });
+}
+
+describe('Repeat Sentence words said or Missing unsurely', () => {
+  it('carry `unsure` on every word of the sentence, said or Missing', () => {
+    const analysis = { ...analysisHearing('the quick brown fox', [0, 1, 3]), unsureSlots: [1, 2] };
+    const words = rsWords(analysis);
+    expect(
+      words
+        .filter((word) => word.label !== 'Pause')
+        .map(({ word, label, unsure }) => [word, label === 'Missing', unsure]),
+    ).toEqual([
+      ['the', false, false],
+      ['quick', false, true],
+      ['brown', true, true],
+      ['fox', false, false],
+    ]);
+  });
+});
+
 describe('Repeat Sentence words of a false start', () => {
   it('are shown as refText writes them, a word said in parts as one entry over its time', () => {
     const analysis = analysisHearing('In 1990 prices rose', []);
@@ -411,12 +461,7 @@ describe('Repeat Sentence words of a false start', () => {
       endFrame: 25 + index * 20,
       acousticScore: -100,
     }));
-    const words = sequenceWords({
-      analysis,
-      calibration: loadCalibration('en-us-8k'),
-      scale: { scale: 5, precision: 0.1 },
-      durationMs: 3000,
-    });
+    const words = rsWords(analysis);
     expect(
       words
         .filter((word) => word.label === 'Inserted')

@@ -61,12 +61,26 @@ describe('a second opinion on the words said', () => {
   });
 
   it('keeps the words the first model is sure of, whatever the second heard', () => {
-    const decided = withSecondOpinion(
-      analysed([clear, doubtful, clear]),
-      first,
-      analysed([absent, absent, absent], saidModelFor('en-us-16k')),
+    const firstView = analysed([clear, doubtful, clear]);
+    const heardNothing = analysed([absent, absent, absent], saidModelFor('en-us-16k'));
+    const decided = withSecondOpinion(firstView, first, heardNothing, opinion);
+    expect(decided.heard.map((word) => word.slot)).toEqual([0, 2]);
+    // The doubtful word is Missing on both models' evidence: unsurely while that evidence lies
+    // over the joint sure-Missing bar, as it does here.
+    const joint = saidLogOdds(
+      jointFeatures(saidFeatures(firstView, 1), saidFeatures(heardNothing, 1)),
       opinion,
     );
+    expect(joint).toBeLessThan(logOdds(opinion.threshold));
+    expect(joint).toBeGreaterThanOrEqual(logOdds(opinion.sureMissingThreshold));
+    expect(decided.unsureSlots).toEqual([1]);
+  });
+
+  it('calls a word Missing surely where both models put it under the joint sure-Missing bar', () => {
+    const firstView = analysed([clear, doubtful, clear]);
+    const heardNothing = analysed([absent, absent, absent], saidModelFor('en-us-16k'));
+    const stricter = { ...opinion, sureMissingThreshold: opinion.threshold };
+    const decided = withSecondOpinion(firstView, first, heardNothing, stricter);
     expect(decided.heard.map((word) => word.slot)).toEqual([0, 2]);
     expect(decided.unsureSlots).toEqual([]);
   });

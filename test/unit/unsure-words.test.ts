@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '../../src/shared/contract/envelope.js';
+import { missingWordSpan } from '../../src/shared/missing-word-span.js';
 import { isUnsure, unsureNote, unsureWords } from '../../src/shared/unsure-words.js';
 import { wordLegend } from '../../src/shared/word-legend.js';
 
@@ -16,9 +17,9 @@ function word(text: string, label: string, unsure?: boolean): Word {
   };
 }
 
-describe('words the engine is not sure were said (rs)', () => {
-  it('marks an rs word shown as said whose `unsure` is true, whatever its label', () => {
-    for (const label of ['Good', 'Average', 'Bad']) {
+describe('words the engine is not sure whether were said (rs)', () => {
+  it('marks an rs word of the sentence whose `unsure` is true, said or Missing', () => {
+    for (const label of ['Good', 'Average', 'Bad', 'Missing']) {
       expect(isUnsure(word('teachers', label, true), 'rs')).toBe(true);
     }
   });
@@ -28,8 +29,8 @@ describe('words the engine is not sure were said (rs)', () => {
     expect(isUnsure(word('teachers', 'Good'), 'rs')).toBe(false);
   });
 
-  it('never marks an entry that is not a said word, nor another task’s word', () => {
-    for (const label of ['Missing', 'Pause', 'Inserted']) {
+  it('never marks an entry that is not a word of the sentence, nor another task’s word', () => {
+    for (const label of ['Pause', 'Inserted']) {
       expect(isUnsure(word('teachers', label, true), 'rs')).toBe(false);
     }
     for (const task of ['rl', 'di', 'wfd'] as const) {
@@ -43,19 +44,48 @@ describe('words the engine is not sure were said (rs)', () => {
       word('teachers', 'Average', true),
       word('', 'Pause'),
       word('ate', 'Missing', true),
+      word('their', 'Missing', false),
       word('lunch', 'Good', true),
     ];
-    expect(unsureWords(words, 'rs').map((w) => w.word)).toEqual(['teachers', 'lunch']);
+    expect(unsureWords(words, 'rs').map((w) => w.word)).toEqual(['teachers', 'ate', 'lunch']);
     expect(unsureWords(words, 'rl')).toEqual([]);
   });
 
   it('words the note for one word and for several', () => {
     expect(unsureNote([word('teachers', 'Good', true)])).toBe(
-      'Listen to check: “teachers” — the engine is not sure it was said.',
+      'Listen to check: “teachers” — the engine is not sure whether it was said.',
     );
     expect(unsureNote([word('teachers', 'Good', true), word('lunch', 'Bad', true)])).toBe(
-      'Listen to check: “teachers”, “lunch” — the engine is not sure these were said.',
+      'Listen to check: “teachers”, “lunch” — the engine is not sure whether these were said.',
     );
+  });
+});
+
+describe('where to listen for a word the engine called Missing', () => {
+  const timed = (text: string, start: number, end: number): Word => ({
+    ...word(text, 'Good'),
+    start,
+    end,
+  });
+  const missing = (text: string): Word => ({ ...word(text, 'Missing', true), start: 0, end: 0 });
+
+  it('spans the timed words either side of it, over pauses and other Missing words', () => {
+    const words = [
+      timed('the', 100, 300),
+      missing('quick'),
+      { ...word('', 'Pause'), start: 0, end: 0 },
+      missing('brown'),
+      timed('fox', 900, 1200),
+      timed('jumps', 1250, 1500),
+    ];
+    expect(missingWordSpan(words, 1)).toEqual({ start: 100, end: 1200 });
+    expect(missingWordSpan(words, 3)).toEqual({ start: 100, end: 1200 });
+  });
+
+  it('runs from the recording’s start or to its end where no word is timed on that side', () => {
+    const words = [missing('the'), timed('cat', 400, 700), missing('sat')];
+    expect(missingWordSpan(words, 0)).toEqual({ start: 0, end: 700 });
+    expect(missingWordSpan(words, 2)).toEqual({ start: 400, end: Number.POSITIVE_INFINITY });
   });
 });
 

@@ -228,6 +228,25 @@ describe('marking the words of a Repeat Sentence', () => {
     });
   });
 
+  it('takes a word the engine called Missing unsurely at the engine’s share, and whole once marked said', () => {
+    const missingUnsure = WORDS.map((word) =>
+      word.label === 'Missing' ? { ...word, unsure: true } : word,
+    );
+    const row = scoredRow({}, missingUnsure);
+    expect(
+      engineReferenceWords(missingUnsure)
+        .filter((word) => word.unsure)
+        .map((word) => word.text),
+    ).toEqual(['brown', 'dog']);
+    // "dog" earned nothing of the engine's share (still 7.5/9), so the engine's own marks give
+    // the same 3.4 as without it, and marking it said 3.2 ÷ 7.5/9 × 9/9 = 3.84.
+    expect(wordMarking(row, ENGINE_SAID).mark.scores).toMatchObject({ content: 2, overall: 3.4 });
+    expect(wordMarking(row, Array(9).fill(true) as boolean[]).mark.scores).toMatchObject({
+      content: 3,
+      overall: 3.8,
+    });
+  });
+
   it('settles the engine’s doubt, so the engine’s own marks no longer confirm it', () => {
     const response = JSON.parse(scoredRow().response_json!) as {
       data: { components: { name: string; score: number; status: number }[] };

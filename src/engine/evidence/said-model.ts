@@ -7,7 +7,9 @@ import type { SaidModel, SecondOpinionModel } from './word-acceptance.js';
  * model) on speechocean762's train speakers: real readings against replaced and added words,
  * the words after the cut of a reading cut short and those before it when only the second half
  * was sent. The threshold calls 2% of the said words of the fit Missing; the sure
- * threshold calls the next 5% unsure (said, but for the examiner to listen to).
+ * threshold calls the next 5% unsure (said, but for the examiner to listen to); under
+ * the sure-Missing threshold lie 0.5% of them, and a word between it and the threshold is
+ * Missing unsurely (for the examiner to listen for).
  */
 export const SAID_MODELS: Record<ModelName, SaidModel> = {
   'en-us-8k': {
@@ -40,6 +42,7 @@ export const SAID_MODELS: Record<ModelName, SaidModel> = {
     intercept: 0.844359,
     threshold: 0.128356,
     sureThreshold: 0.453483,
+    sureMissingThreshold: 0.0472671,
   },
   'en-us-16k': {
     features: [
@@ -71,6 +74,7 @@ export const SAID_MODELS: Record<ModelName, SaidModel> = {
     intercept: 0.884465,
     threshold: 0.131917,
     sureThreshold: 0.480881,
+    sureMissingThreshold: 0.0381157,
   },
 };
 
@@ -78,7 +82,7 @@ export const SAID_MODELS: Record<ModelName, SaidModel> = {
  * The second opinion on the words a model is not sure of (second-opinion.ts), fitted by
  * `tsx bench/so762-second-opinion.ts --write` on the same train readings, analysed by both
  * models. Its threshold calls, with the first model's sure words kept, 2% of the said
- * words of the fit Missing.
+ * words of the fit Missing, and its sure-Missing threshold 0.5% of them surely.
  */
 export const SECOND_OPINIONS: Partial<Record<ModelName, SecondOpinionModel>> = {
   'en-us-8k': {
@@ -126,5 +130,6 @@ export const SECOND_OPINIONS: Partial<Record<ModelName, SecondOpinionModel>> = {
     ],
     intercept: 1.00171,
     threshold: 0.153041,
+    sureMissingThreshold: 0.0438189,
   },
 };

@@ -53,8 +53,9 @@ export function needsSecondOpinion(
 /**
  * The first analysis with its words said decided again: a word the first model is sure of stays
  * said; one it is not sure of is said when the joint model, given both analyses of the same slot,
- * says so, and is then said unsurely (the examiner should still listen). A slot the second model
- * did not align keeps the first model's decision.
+ * says so, and is then said unsurely (the examiner should still listen); under the joint bar it
+ * is `Missing`, unsurely over the joint sure-Missing bar. A slot the second model did not align
+ * keeps the first model's decision.
  */
 export function withSecondOpinion(
   first: SpeechAnalysis,
@@ -63,24 +64,24 @@ export function withSecondOpinion(
   joint: SecondOpinionModel,
 ): SpeechAnalysis {
   const sure = logOdds(firstModel.sureThreshold);
-  const bar = logOdds(joint.threshold);
   const secondIndex = new Map(
     second.aligned.flatMap((word, index) => (word.phones.length > 0 ? [[word.slot, index]] : [])),
   );
   const firstHeard = new Set(first.heard.map((word) => word.slot));
-  const heard = first.aligned.filter((word, index) => {
+  const firstUnsure = new Set(first.unsureSlots);
+  const decisions = first.aligned.map((word, index) => {
     const other = secondIndex.get(word.slot);
     if (word.phones.length === 0 || word.saidLogOdds >= sure || other === undefined)
-      return firstHeard.has(word.slot);
+      return { word, said: firstHeard.has(word.slot), unsure: firstUnsure.has(word.slot) };
     const evidence = jointFeatures(saidFeatures(first, index), saidFeatures(second, other));
-    return saidLogOdds(evidence, joint) >= bar;
+    const odds = saidLogOdds(evidence, joint);
+    const said = odds >= logOdds(joint.threshold);
+    return { word, said, unsure: said || odds >= logOdds(joint.sureMissingThreshold) };
   });
   return {
     ...first,
-    heard,
-    unsureSlots: heard
-      .filter((word) => word.phones.length > 0 && word.saidLogOdds < sure)
-      .map((word) => word.slot),
+    heard: decisions.filter(({ said }) => said).map(({ word }) => word),
+    unsureSlots: decisions.filter(({ unsure }) => unsure).map(({ word }) => word.slot),
   };
 }
 

@@ -26,7 +26,10 @@ export interface SpeechAnalysis {
    */
   aligned: HeardWord[];
   heard: HeardWord[];
-  /** Reference slots of heard words said unsurely (word-acceptance.ts): worth a listen. */
+  /**
+   * Reference slots whose said decision is unsure (word-acceptance.ts): a heard word that may
+   * not have been said, or a Missing word that may have been. Worth a listen.
+   */
   unsureSlots: number[];
   /** Words the grammar put on the path whose acoustics did not support them. */
   rejected: number;

@@ -45,6 +45,11 @@ export interface SaidModel extends SaidWeights {
   threshold: number;
   /** A said word under this probability is said unsurely: the examiner should listen to it. */
   sureThreshold: number;
+  /**
+   * A word under the threshold is `Missing` unsurely at this probability or above: it may have
+   * been said, and the examiner should listen for it.
+   */
+  sureMissingThreshold: number;
 }
 
 /**
@@ -56,6 +61,8 @@ export interface SecondOpinionModel extends SaidWeights {
   model: ModelName;
   /** A word the first model is not sure of is said when the joint probability is at least this. */
   threshold: number;
+  /** Under the threshold, such a word is `Missing` unsurely at this joint probability or above. */
+  sureMissingThreshold: number;
 }
 
 type Aligned = Pick<SpeechAnalysis, 'aligned' | 'reference' | 'decodedPath'>;
@@ -175,14 +182,14 @@ export function logOdds(probability: number): number {
   return Math.log(probability / (1 - probability));
 }
 
-/** Every aligned word weighed (weighSaid), the words said, and those said unsurely. */
+/** Every aligned word weighed (weighSaid), the words said, and those whose decision is unsure. */
 export function decideSaid(
   analysis: Aligned,
   model: SaidModel,
 ): Pick<SpeechAnalysis, 'aligned' | 'heard' | 'unsureSlots'> {
   const aligned = weighSaid(analysis, model);
   const heard = acceptedWords(aligned, model);
-  return { aligned, heard, unsureSlots: unsureSlots(heard, model) };
+  return { aligned, heard, unsureSlots: unsureSlots(aligned, heard, model) };
 }
 
 /** The weighed words (weighSaid) the audio supports. */
@@ -194,12 +201,23 @@ export function acceptedWords(weighed: readonly HeardWord[], model: SaidModel): 
 }
 
 /**
- * The slots of accepted words whose support is under the sure bar: kept as said, since most
- * such words were said, but where most of the kept words that were not said lie.
+ * The slots of the weighed words whose said decision is unsure: said (`heard`) under the sure
+ * bar, where most of the kept words that were not said lie, or `Missing` at or over the
+ * sure-Missing bar, where most of the said words called `Missing` lie.
  */
-export function unsureSlots(accepted: readonly HeardWord[], model: SaidModel): number[] {
-  const bar = logOdds(model.sureThreshold);
-  return accepted
-    .filter((word) => word.phones.length > 0 && word.saidLogOdds < bar)
+export function unsureSlots(
+  weighed: readonly HeardWord[],
+  heard: readonly HeardWord[],
+  model: SaidModel,
+): number[] {
+  const said = new Set(heard.map((word) => word.slot));
+  const sure = logOdds(model.sureThreshold);
+  const sureMissing = logOdds(model.sureMissingThreshold);
+  return weighed
+    .filter(
+      (word) =>
+        word.phones.length > 0 &&
+        (said.has(word.slot) ? word.saidLogOdds < sure : word.saidLogOdds >= sureMissing),
+    )
     .map((word) => word.slot);
 }

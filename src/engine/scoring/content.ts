@@ -15,14 +15,15 @@ export function repeatSentenceMark(analysis: SpeechAnalysis, doubtful = false): 
 
 /**
  * The share of the sentence heard in order, which `overall` scales the delivery by; words said
- * unsurely earn half (shared/repeat-sentence-content.ts).
+ * unsurely earn half (shared/repeat-sentence-content.ts), words `Missing` unsurely nothing.
  */
 export function repeatedShare(analysis: SpeechAnalysis, doubtful = false): number {
+  const unsure = new Set(analysis.unsureSlots);
   return shareOf(
     wordsInOrder(analysis),
     analysis.reference.length,
     doubtful,
-    new Set(analysis.unsureSlots).size,
+    new Set(analysis.heard.filter((word) => unsure.has(word.slot)).map((word) => word.slot)).size,
   );
 }
 

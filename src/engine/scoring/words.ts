@@ -34,8 +34,9 @@ export interface WordContext {
 
 /**
  * Repeat Sentence: every reference word in order, heard or Missing, with pauses where they fell;
- * the words of a false start come first, `Inserted`, since the sentence was read after them. A
- * heard word says whether it was said surely (`unsure`: the examiner should listen to it).
+ * the words of a false start come first, `Inserted`, since the sentence was read after them.
+ * Each word says whether the engine is sure it was said or not (`unsure`: the examiner should
+ * listen for it).
  */
 export function sequenceWords(context: WordContext): Word[] {
   const { analysis } = context;
@@ -43,8 +44,8 @@ export function sequenceWords(context: WordContext): Word[] {
   const answer = answerContext(analysis, context.calibration);
   const words = analysis.reference.flatMap((reference, slot) => {
     const index = analysis.heard.findIndex((word) => word.slot === slot);
-    if (index < 0) return [untimedWord(reference.display, 'Missing')];
     const unsure = analysis.unsureSlots.includes(slot);
+    if (index < 0) return [{ ...untimedWord(reference.display, 'Missing'), unsure }];
     return [
       { ...heardWord(index, reference.display, context, answer), unsure },
       ...pauseAfter(pauses, index),

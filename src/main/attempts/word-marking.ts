@@ -33,7 +33,7 @@ export function wordMarking(row: AttemptRow, said: readonly boolean[]): WordMark
   const { content, overall } = scoresFromWordMarks({
     total: engine.length,
     engineSaid: engine.filter((word) => word.said).length,
-    engineUnsure: engine.filter((word) => word.unsure).length,
+    engineUnsure: engine.filter((word) => word.said && word.unsure).length,
     engineInDoubt: contentInDoubt(data.components),
     examinerSaid: said.filter(Boolean).length,
     engineOverall: row.overall ?? 0,

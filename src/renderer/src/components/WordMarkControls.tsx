@@ -50,8 +50,11 @@ export function WordWithTick({
   );
 }
 
-/** Marks an unsure word not said (pressed), or said again. */
-export function NotSaidToggle({
+/**
+ * Marks an unsure word the other way from the engine (pressed): a word it kept as said, not
+ * said; a word it called `Missing`, said. Pressed again, the engine's decision is the mark.
+ */
+export function OverturnToggle({
   word,
   position,
   marks,
@@ -60,24 +63,27 @@ export function NotSaidToggle({
   position: number;
   marks: WordMarksView;
 }) {
-  const notSaid = marks.said[position] === false;
+  const engineSaid = isSaidLabel(word.label);
+  const other = engineSaid ? 'not said' : 'said';
+  const back = engineSaid ? 'said' : 'not said';
+  const overturned = marks.said[position] === !engineSaid;
   return (
     <>
       {' '}
       <button
         type="button"
-        className="not-said-toggle"
-        aria-pressed={notSaid}
-        aria-label={`${word.word}: not said`}
+        className={`overturn-toggle${engineSaid ? '' : ' overturn-said'}`}
+        aria-pressed={overturned}
+        aria-label={`${word.word}: ${other}`}
         title={
-          notSaid
-            ? `Marked not said: click to mark ${quotedWords([word])} said again`
-            : `Mark ${quotedWords([word])} not said: your content and overall follow`
+          overturned
+            ? `Marked ${other}: click to mark ${quotedWords([word])} ${back} again`
+            : `Mark ${quotedWords([word])} ${other}: your content and overall follow`
         }
         disabled={marks.busy}
-        onClick={() => marks.onMark(position, notSaid)}
+        onClick={() => marks.onMark(position, overturned ? engineSaid : !engineSaid)}
       >
-        not said
+        {other}
       </button>
     </>
   );

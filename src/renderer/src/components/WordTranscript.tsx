@@ -6,6 +6,7 @@ import {
   referenceWordPositions,
   type ExaminerWordChange,
 } from '../../../shared/reference-words';
+import { missingWordSpan } from '../../../shared/missing-word-span';
 import { isSaidLabel } from '../../../shared/said-labels';
 import {
   isUnsure,
@@ -18,7 +19,7 @@ import { wordLegend, type LegendEntry } from '../../../shared/word-legend';
 import {
   changeLook,
   ExaminerLegendEntries,
-  NotSaidToggle,
+  OverturnToggle,
   WordWithTick,
   type WordMarksView,
 } from './WordMarkControls';
@@ -45,10 +46,10 @@ interface Entry {
 /**
  * The answer word by word, coloured by the engine's label, with pauses shown in place with
  * their length when it is known, (rl, di) hesitations as muted "um" marks, and (rs) the words
- * the engine is not sure were said marked and listed, to be listened to. (rs) Given `marks`,
- * a word the examiner decided otherwise than the engine is struck through (not said) or not
- * (said) with the engine's colour kept, and each word can be marked from the transcript or,
- * for the unsure ones, from their note.
+ * whose said decision the engine is not sure of marked and listed, to be listened for. (rs)
+ * Given `marks`, a word the examiner decided otherwise than the engine is struck through (not
+ * said) or not (said) with the engine's colour kept, and each word can be marked from the
+ * transcript or, for the unsure ones, from their note.
  */
 export function WordTranscript({
   words,
@@ -58,8 +59,14 @@ export function WordTranscript({
   marks,
 }: WordTranscriptProps) {
   if (words.length === 0) return <p className="muted">No words were recognised.</p>;
-  const playable = (word: Word) =>
-    onPlayWord && word.end > word.start ? () => onPlayWord(word) : undefined;
+  // A word Missing unsurely has no time of its own: it plays the words around it.
+  const playable = ({ word, index }: Entry) => {
+    if (!onPlayWord) return undefined;
+    if (word.end > word.start) return () => onPlayWord(word);
+    if (word.label === 'Missing' && isUnsure(word, task))
+      return () => onPlayWord({ ...word, ...missingWordSpan(words, index) });
+    return undefined;
+  };
   const positions = task === 'rs' ? referenceWordPositions(words) : [];
   const entries: Entry[] = words.map((word, index) => ({
     word,
@@ -91,7 +98,7 @@ export function WordTranscript({
                 unsure={isUnsure(entry.word, task)}
                 change={changeOf(entry)}
                 current={isSpokenAt(entry.word, positionMs)}
-                onPlay={playable(entry.word)}
+                onPlay={playable(entry)}
               />
             </WordWithTick>
           ),
@@ -108,8 +115,9 @@ export function WordTranscript({
 }
 
 /**
- * rs: the words to listen to before trusting them, each played by a click when it can be and,
- * given `marks`, with a toggle that marks it not said.
+ * rs: the words to listen for before trusting the engine's decision, each played by a click
+ * when it can be and, given `marks`, with a toggle that marks it the other way (not said, or
+ * said where the engine called it `Missing`).
  */
 function UnsureNote({
   entries,
@@ -117,7 +125,7 @@ function UnsureNote({
   marks,
 }: {
   entries: Entry[];
-  playable: (word: Word) => (() => void) | undefined;
+  playable: (entry: Entry) => (() => void) | undefined;
   marks: WordMarksView | undefined;
 }) {
   if (entries.length === 0) return null;
@@ -127,9 +135,9 @@ function UnsureNote({
       {entries.map((entry, index) => (
         <span key={entry.index}>
           {index > 0 && ', '}
-          <QuotedWord word={entry.word} onPlay={playable(entry.word)} />
+          <QuotedWord word={entry.word} onPlay={playable(entry)} />
           {marks && entry.position !== null && (
-            <NotSaidToggle word={entry.word} position={entry.position} marks={marks} />
+            <OverturnToggle word={entry.word} position={entry.position} marks={marks} />
           )}
         </span>
       ))}{' '}
@@ -141,8 +149,9 @@ function UnsureNote({
 function QuotedWord({ word, onPlay }: { word: Word; onPlay: (() => void) | undefined }) {
   const quoted = quotedWords([word]);
   if (!onPlay) return <>{quoted}</>;
+  const title = word.label === 'Missing' ? `Play the words around ${quoted}` : `Play ${quoted}`;
   return (
-    <button type="button" className="link-button" title={`Play ${quoted}`} onClick={onPlay}>
+    <button type="button" className="link-button" title={title} onClick={onPlay}>
       {quoted}
     </button>
   );
@@ -228,7 +237,7 @@ function WordToken({
     <button
       type="button"
       className={`${className} word-button`}
-      title={`${title}. Click to hear it.`}
+      title={`${title}. ${word.label === 'Missing' ? 'Click to hear the words around it.' : 'Click to hear it.'}`}
       {...marks}
       onClick={onPlay}
     >
