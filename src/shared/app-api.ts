@@ -146,7 +146,7 @@ export const Attempt = z.object({
   sittingId: Id.nullable().default(null),
   keyPoints: KeyPointCounts.nullable().default(null),
   wordsSaid: WordSaidCounts.nullable().default(null),
-  /** rs: words the engine is not sure were said (docs/api.md), to be listened to. */
+  /** rs: words whose said decision the engine is unsure of (docs/api.md), to listen for. */
   unsureWords: z.number().int().nonnegative().default(0),
 });
 

@@ -1,5 +1,5 @@
 /**
- * A second acoustic model's opinion on the words the first is not sure were said. Two models
+ * A second acoustic model's opinion on the words the first is not sure of. Two models
  * trained apart err apart: a word put into the reference that the learner did not say, which
  * one model's alignment can still squeeze onto the audio, is seldom supported by both. So the
  * words under the first model's sure bar (word-acceptance.ts) are decided again by a logistic
@@ -34,7 +34,7 @@ export function jointFeatures(first: SaidFeatures, second: SaidFeatures): Record
 }
 
 /**
- * Whether to ask: the first model's analysis holds an aligned word it is not sure was said, and
+ * Whether to ask: the first model's analysis holds an aligned word under its sure bar, and
  * the answer is not noisy. In noise the second model (16 kHz) hears the noise's upper band,
  * which the first never sees, and its evidence fails: asked about speechocean762 readings under
  * white noise 10 dB down, it would call 38 of their 666 words the experts rated 5 or more

@@ -18,7 +18,7 @@ export interface SpeechEngine {
   model: AcousticModel;
   calibration: Calibration;
   queue: SerialQueue;
-  /** Asked about Repeat Sentence words the model is not sure were said (second-opinion.ts). */
+  /** Asked about Repeat Sentence words the model is not sure of (second-opinion.ts). */
   secondOpinion: SecondOpinion | null;
 }
 

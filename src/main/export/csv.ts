@@ -27,7 +27,7 @@ const COLUMNS = [
   'sentence_words_engine_said',
   'sentence_words_examiner_said',
   'sentence_words_overturned',
-  // rs, once scored: how many words the engine is not sure were said (to be listened to).
+  // rs, once scored: how many words the engine is unsure about, said or Missing (to listen for).
   'sentence_words_unsure',
   'final_overall',
   'tries',

@@ -41,7 +41,7 @@ export interface AttemptSummaryRow {
   words_max: number | null;
   overall_max: number | null;
   result_status: number | null;
-  /** rs: words of the result the engine is not sure were said. */
+  /** rs: words of the result the engine is unsure about, said or Missing. */
   unsure_words: number;
   audio_duration_ms: number | null;
   mark_confirmed: number | null;

@@ -48,7 +48,7 @@ export function filterSql(filter: HistoryFilter): FilterSql {
 
 /**
  * Scored, not yet marked by an examiner, and either scored with a caution or unscorable part
- * (component status 1 or 2), (rs) with a word the engine is not sure was said, or an overall a
+ * (component status 1 or 2), (rs) with a word the engine is unsure about, or an overall a
  * fifth of the scale or more away from the candidate's usual level in that task (one point on
  * a scale of 5).
  */

@@ -25,7 +25,7 @@ export const LABEL_COLORS: Record<string, string> = {
 /**
  * The words coloured by label; pauses appear inline with their length, and (rl, di)
  * hesitations in brackets, "(um)", and unclear speech as "[unclear]", so they never read as
- * words of the answer; (rs) a word the engine is not sure was said has a "?" after it and is
+ * words of the answer; (rs) a word the engine is unsure about has a "?" after it and is
  * listed under the words until the examiner has marked the words. A pause that is no pause
  * (src/shared/pause-length.ts) is left out.
  * (rs) Where the examiner's mark of a word (`examinerSaid`, by its place in the sentence)
