@@ -1,5 +1,5 @@
 import type { Word } from './contract/envelope.js';
-import { isSaidLabel } from './said-labels.js';
+import { isSaidLabel, isSentenceWordLabel } from './said-labels.js';
 import { isUnsure } from './unsure-words.js';
 
 /** rs: one word of the sentence as the engine judged it, in the sentence's order. */
@@ -19,7 +19,7 @@ export interface EngineReferenceWord {
  * `Pause` entries and the `Inserted` words of a false start are not.
  */
 export function isReferenceWord(word: Word): boolean {
-  return isSaidLabel(word.label) || word.label === 'Missing';
+  return isSentenceWordLabel(word.label);
 }
 
 /** The sentence's words of an rs result, in order (docs/api.md, words). */

@@ -1,6 +1,6 @@
 import type { Task } from './contract/endpoints.js';
 import type { Word } from './contract/envelope.js';
-import { isSaidLabel } from './said-labels.js';
+import { isSentenceWordLabel } from './said-labels.js';
 
 /**
  * rs: a word of the sentence whose said decision rests on weak evidence (docs/api.md, words):
@@ -8,9 +8,7 @@ import { isSaidLabel } from './said-labels.js';
  * stored before the engine sent `unsure`, and every other task, has none.
  */
 export function isUnsure(word: Word, task: Task): boolean {
-  return (
-    task === 'rs' && word.unsure === true && (isSaidLabel(word.label) || word.label === 'Missing')
-  );
+  return task === 'rs' && word.unsure === true && isSentenceWordLabel(word.label);
 }
 
 export function unsureWords(words: readonly Word[], task: Task): Word[] {

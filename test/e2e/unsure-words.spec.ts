@@ -4,6 +4,7 @@ import type { Locator } from '@playwright/test';
 import { rsAnswer } from '../integration/main-fake-server';
 import { expect, test } from './fixtures';
 import { ROOT } from './support/environment';
+import { watchFirstSeek } from './support/player-seeks';
 import { openRsAttempt, withScoredRsAttempt } from './support/scored-rs-attempt';
 
 const SHOTS = join(ROOT, '.tmp/shots');
@@ -73,14 +74,8 @@ test('a Repeat Sentence word the engine is not sure was said is marked, explaine
     );
 
     // A word in the note plays just that word, as the transcript's words do.
-    const player = view.getByLabel('Recording', { exact: true });
-    await player.evaluate((audio) => {
-      const media = audio as unknown as MediaLike;
-      media.addEventListener('seeking', () => (media.seekedTo ??= media.currentTime));
-    });
+    const seekedTo = await watchFirstSeek(view.getByLabel('Recording', { exact: true }));
     await note.getByRole('button', { name: '“lazy”' }).click();
-    const seekedTo = () =>
-      player.evaluate((audio) => (audio as unknown as MediaLike).seekedTo ?? null);
     await expect.poll(seekedTo).not.toBeNull();
     expect(Math.abs((await seekedTo())! - 2.07)).toBeLessThan(0.3);
 
@@ -96,12 +91,6 @@ test('a Repeat Sentence word the engine is not sure was said is marked, explaine
     writeFileSync(join(SHOTS, 'unsure-report.pdf'), Buffer.from(pdf.contentBase64, 'base64'));
   });
 });
-
-interface MediaLike {
-  currentTime: number;
-  seekedTo?: number;
-  addEventListener(type: string, listener: () => void): void;
-}
 
 /** The word's border style and its "?" mark (CSS generated, with empty alternative text). */
 function looks(word: Locator): Promise<{ border: string; mark: string }> {

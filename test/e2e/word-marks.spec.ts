@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { rsAnswer, type Reply } from '../integration/main-fake-server';
 import { expect, test } from './fixtures';
 import { ROOT } from './support/environment';
+import { watchFirstSeek } from './support/player-seeks';
 import { openRsAttempt, withScoredRsAttempt } from './support/scored-rs-attempt';
 
 const SHOTS = join(ROOT, '.tmp/shots');
@@ -61,9 +62,7 @@ test('the examiner marks an unsure Repeat Sentence word not said: their content 
 
     // The note offers the mark directly: "brown" was listened to and not heard.
     const notSaid = note.getByRole('button', { name: 'brown: not said' });
-    await expect(notSaid).toHaveAttribute('aria-pressed', 'false');
-    await notSaid.click();
-    await expect(notSaid).toHaveAttribute('aria-pressed', 'true');
+    await press(notSaid);
     await expectMarked(view);
     const stored = await app.call('attempts.get', { id });
     expect(
@@ -141,6 +140,15 @@ async function needingReview(page: Page): Promise<Locator> {
   return page.getByRole('table', { name: 'Attempts' }).getByRole('row', { name: /Ines Duarte/u });
 }
 
+/**
+ * After the missed "dog" is marked said: 9 of 9, every word whole, content 3 of 3; overall
+ * 3.2 ÷ 7/9 = 4.1. And the word as stored.
+ */
+const DOG_SAID =
+  'Examiner’s word marks: 9 of 9 said (engine 8 of 9) · content 3 / 3 (engine 2 / 3) · ' +
+  'overall 4.1 / 5 (engine 3.2 / 5)';
+const DOG_STORED = { text: 'dog', engineSaid: false, examinerSaid: true };
+
 test('a word the engine missed is marked said in the marking mode', async ({ app }) => {
   const { page } = app;
   await withScoredRsAttempt(app, scriptedAnswer(true), async (id) => {
@@ -155,11 +163,7 @@ test('a word the engine missed is marked said in the marking mode', async ({ app
     const dogSaid = words.getByRole('checkbox', { name: '“dog” said' });
     await expect(dogSaid).not.toBeChecked();
     await dogSaid.check();
-    // 9 of 9, every word whole: content 3 of 3; overall 3.2 ÷ 7/9 = 4.1.
-    await expect(words.getByTestId('word-mark-scores')).toHaveText(
-      'Examiner’s word marks: 9 of 9 said (engine 8 of 9) · content 3 / 3 (engine 2 / 3) · ' +
-        'overall 4.1 / 5 (engine 3.2 / 5)',
-    );
+    await expect(words.getByTestId('word-mark-scores')).toHaveText(DOG_SAID);
     await expect(dogSaid).toBeChecked();
     const dog = words.getByLabel('Transcript', { exact: true }).getByText('dog', { exact: true });
     await expect(dog).toHaveAttribute('data-label', 'Missing');
@@ -169,11 +173,7 @@ test('a word the engine missed is marked said in the marking mode', async ({ app
     await expect(view.getByTestId('final-mark')).toHaveText(
       'Final overall: 4.1 / 5 (the examiner’s)',
     );
-    expect((await app.call('attempts.get', { id })).storedWords.at(-1)).toEqual({
-      text: 'dog',
-      engineSaid: false,
-      examinerSaid: true,
-    });
+    expect((await app.call('attempts.get', { id })).storedWords.at(-1)).toEqual(DOG_STORED);
     await page.mouse.move(0, 0);
     await words.screenshot({ path: join(SHOTS, 'word-marks-missing-said.png') });
     await page.reload();
@@ -205,18 +205,8 @@ test('a word the engine called Missing unsurely is listed to listen for, and mar
         'whether these were said.',
     );
     // With no time of its own, "dog" plays from the word before it ("lazy", at 2.3 s) on.
-    const player = view.getByLabel('Recording', { exact: true });
-    await player.evaluate((audio) => {
-      const media = audio as unknown as {
-        currentTime: number;
-        seekedTo?: number;
-        addEventListener(type: string, listener: () => void): void;
-      };
-      media.addEventListener('seeking', () => (media.seekedTo ??= media.currentTime));
-    });
+    const seekedTo = await watchFirstSeek(view.getByLabel('Recording', { exact: true }));
     await note.getByRole('button', { name: '“dog”' }).click();
-    const seekedTo = () =>
-      player.evaluate((audio) => (audio as unknown as { seekedTo?: number }).seekedTo ?? null);
     await expect.poll(seekedTo).not.toBeNull();
     expect(Math.abs((await seekedTo())! - 2.3)).toBeLessThan(0.3);
     await page.mouse.move(0, 0);
@@ -224,20 +214,11 @@ test('a word the engine called Missing unsurely is listed to listen for, and mar
 
     // Heard after all: the note's toggle marks it said, every other word as the engine had it.
     const said = note.getByRole('button', { name: 'dog: said' });
-    await expect(said).toHaveAttribute('aria-pressed', 'false');
-    await said.click();
-    await expect(said).toHaveAttribute('aria-pressed', 'true');
-    // 9 of 9: content 3 of 3; overall 3.2 ÷ 7/9 = 4.1 ("dog" earned nothing of the engine's share).
-    await expect(words.getByTestId('word-mark-scores')).toHaveText(
-      'Examiner’s word marks: 9 of 9 said (engine 8 of 9) · content 3 / 3 (engine 2 / 3) · ' +
-        'overall 4.1 / 5 (engine 3.2 / 5)',
-    );
+    await press(said);
+    // "dog" earned nothing of the engine's share, so the marks are those of the marking mode.
+    await expect(words.getByTestId('word-mark-scores')).toHaveText(DOG_SAID);
     await expect(dog).toHaveAttribute('data-examiner', 'said');
-    expect((await app.call('attempts.get', { id })).storedWords.at(-1)).toEqual({
-      text: 'dog',
-      engineSaid: false,
-      examinerSaid: true,
-    });
+    expect((await app.call('attempts.get', { id })).storedWords.at(-1)).toEqual(DOG_STORED);
     await page.mouse.move(0, 0);
     await words.screenshot({ path: join(SHOTS, 'word-marks-missing-unsure-said.png') });
 
@@ -310,6 +291,13 @@ test('Moderation counts the words the engine and the examiner judged said, the u
     expect((await app.call('attempts.get', { id })).mark?.scores.overall).toBe(3.5);
   });
 });
+
+/** Presses a note's toggle, unpressed before. */
+async function press(toggle: Locator): Promise<void> {
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+}
 
 /** "brown" struck through in its own colour, and the examiner's content and final overall. */
 async function expectMarked(view: Locator): Promise<void> {
