@@ -107,6 +107,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 
 export interface CaseItem extends CaseAnalysis {
   case: Case;
+  /**
+   * The second acoustic model's analysis of the same case (evidence/second-opinion.ts): its
+   * delivery estimate joins the first's where the audio check trusts it (hearsSecondModel).
+   */
+  second?: SpeechAnalysis;
 }
 
 /** A real utterance against its own text, with the experts' labels. */
@@ -128,11 +133,11 @@ export async function loadCorpus(
   const labels = readLabels();
   const cases = buildCases(labels, CASE_KINDS);
   const analyses = cachedOnly ? readCachedAnalyses() : await analyseCases(cases, WHOLE, log);
-  await askSecondOpinions(cases, analyses, cachedOnly, log);
+  const seconds = await askSecondOpinions(cases, analyses, cachedOnly, log);
   const byId = new Map(labels.map((label) => [label.id, label]));
   const items = cases.flatMap((item): CaseItem[] => {
     const row = analyses.get(item.id);
-    return row ? [{ ...row, case: item }] : [];
+    return row ? [{ ...row, case: item, second: seconds.get(item.id)?.analysis }] : [];
   });
   return {
     cases: items,
@@ -147,18 +152,18 @@ export async function loadCorpus(
 }
 
 /**
- * The second opinion the engine asks on Repeat Sentence words (evidence/second-opinion.ts),
- * given here from the second model's analyses of the same cases (cached like the first's), so
- * that every fit and figure reads the words said as the engine decides them.
+ * The second model's analyses of every case (cached like the first's), and the second opinion
+ * the engine asks with them on Repeat Sentence words (evidence/second-opinion.ts), so that every
+ * fit and figure reads the words said as the engine decides them.
  */
 async function askSecondOpinions(
   cases: readonly Case[],
   analyses: Map<string, CaseAnalysis>,
   cachedOnly: boolean,
   log: (line: string) => void,
-): Promise<void> {
+): Promise<Map<string, CaseAnalysis>> {
   const opinion = secondOpinionFor(configuredModel());
-  if (!opinion) return;
+  if (!opinion) return new Map();
   const said = saidModelFor(configuredModel());
   const unsure = cases.filter((item) => {
     const row = analyses.get(item.id);
@@ -166,7 +171,7 @@ async function askSecondOpinions(
   });
   const seconds = cachedOnly
     ? readCachedAnalyses(opinion.model)
-    : await analyseCases(unsure, WHOLE, log, opinion.model);
+    : await analyseCases(cases, WHOLE, log, opinion.model);
   const checks = await audioChecks(unsure.map((item) => ({ id: item.id, case: item })));
   for (const item of unsure) {
     const first = analyses.get(item.id)!;
@@ -179,6 +184,7 @@ async function askSecondOpinions(
       () => seconds.get(item.id)?.analysis,
     );
   }
+  return seconds;
 }
 
 /** The audio check every answer meets before scoring: silence refused, noise and clipping noted. */

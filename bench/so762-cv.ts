@@ -4,10 +4,17 @@ import {
   phoneTypical,
   predictBlend,
   type Calibration,
+  type UtteranceModels,
 } from '../src/engine/scoring/models/calibration.js';
 import { expertBand, fitCalibration } from '../scripts/training/fit-calibration.js';
 import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/evidence/features.js';
-import { scoreRepeatSentence } from '../src/engine/scoring/repeat-sentence.js';
+import {
+  deliveryReadings,
+  scoreRepeatSentence,
+  utteranceShare,
+  type SecondReading,
+} from '../src/engine/scoring/repeat-sentence.js';
+import { hearsSecondModel } from '../src/engine/evidence/second-opinion.js';
 import {
   SPEECH_RATE_BARS,
   readingRates,
@@ -22,7 +29,7 @@ import type { SpeakingResult } from '../src/engine/tasks/index.js';
 import type { CaseItem, CorpusItem } from './so762-analyses.js';
 import type { CaseKind } from './so762-cases.js';
 import { matchPhones } from './so762-phones.js';
-import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
+import { calibrationData, corpusPhoneNorms, fitSecondDelivery } from './so762-rows.js';
 
 export const FOLDS = 5;
 
@@ -122,9 +129,10 @@ export function crossValidate(
       norms,
       `fold ${fold}`,
     );
+    const second = fitSecondDelivery(trainItems);
     for (const item of cases.filter((entry) => inFold(entry.case.speaker))) {
       const check = checks.get(item.id) ?? { silent: false, cautions: [] };
-      const scored = check.silent ? null : scoreCase(item, calibration, check.cautions);
+      const scored = check.silent ? null : scoreCase(item, calibration, check.cautions, second);
       result.outcomes.push(outcome(item.case.kind, scored));
     }
     const rateBars = speechRateBars(
@@ -138,16 +146,28 @@ export function crossValidate(
     );
     for (const item of items.filter((entry) => inFold(entry.speaker))) {
       const check = checks.get(item.id) ?? { silent: false, cautions: [] };
-      scoreItem(item, calibration, check, result, rateBars);
+      scoreItem(item, calibration, check, result, rateBars, second);
     }
   }
   return result;
+}
+
+/** The second model's reading of a case, where the engine would take it (hearsSecondModel). */
+function secondReading(
+  item: CaseItem,
+  models: UtteranceModels | undefined,
+  cautions: readonly AudioCaution[],
+): SecondReading | undefined {
+  return models && item.second && hearsSecondModel(cautions)
+    ? { analysis: item.second, calibration: models }
+    : undefined;
 }
 
 function scoreCase(
   item: CaseItem,
   calibration: Calibration,
   cautions: readonly AudioCaution[],
+  second?: UtteranceModels,
 ): SpeakingResult {
   return scoreRepeatSentence({
     analysis: item.analysis,
@@ -155,6 +175,7 @@ function scoreCase(
     scale: { scale: 5, precision: 0.1 },
     durationMs: Math.round(item.audioSeconds * 1000),
     cautions,
+    second: secondReading(item, second, cautions),
   });
 }
 
@@ -183,18 +204,27 @@ export function scoreItem(
   check: AudioCheck,
   result: CrossValidation,
   rateBars: SpeechRateBars = SPEECH_RATE_BARS,
+  second?: UtteranceModels,
 ): void {
   const { analysis, label, speaker } = item;
-  const features = utteranceFeatures(analysis);
-  push(result.accuracy, predictBlend(calibration.accuracy, features), label.accuracy, speaker);
-  const fluency = predictBlend(calibration.fluency, features);
+  const readings = deliveryReadings(
+    analysis,
+    calibration,
+    secondReading(item, second, check.cautions),
+  );
+  const { features } = readings[0]!;
+  // On the corpus's 0–10 scales, as the experts score.
+  const estimate = (target: keyof UtteranceModels): number =>
+    calibration[target].max * utteranceShare(target, readings);
+  push(result.accuracy, estimate('accuracy'), label.accuracy, speaker);
+  const fluency = estimate('fluency');
   const max = calibration.fluency.max;
   const rates = readingRates(analysis, features, check.cautions);
   const rated = max * withSpeechRate(fluency / max, rates, rateBars);
   push(result.fluency, rated, label.fluency, speaker);
   push(result.fluencyModel, fluency, label.fluency, speaker);
-  push(result.total, predictBlend(calibration.total, features), label.total, speaker);
-  const scored = check.silent ? null : scoreCase(item, calibration, check.cautions);
+  push(result.total, estimate('total'), label.total, speaker);
+  const scored = check.silent ? null : scoreCase(item, calibration, check.cautions, second);
   push(result.overall, scored?.components[3]?.score ?? 0, label.total, speaker);
   const accepted = scored !== null && verdict(analysis, calibration) !== 'not-the-text';
   const labels = (scored?.words ?? []).filter((word) => word.label !== 'Pause');

@@ -14,6 +14,8 @@ import { UTTERANCE_FEATURES, utteranceFeatures } from '../src/engine/evidence/fe
 import { predict } from '../src/engine/scoring/models/linear-model.js';
 import { fitRidge, type TrainingRow } from '../scripts/training/ridge.js';
 import { pearson } from '../src/engine/evidence/statistics.js';
+import { hearsSecondModel } from '../src/engine/evidence/second-opinion.js';
+import type { SpeechAnalysis } from '../src/engine/evidence/speech-analysis.js';
 import { audioChecks, type Corpus, type CorpusItem } from './so762-analyses.js';
 import {
   correlation,
@@ -29,7 +31,13 @@ import {
   type Pairs,
 } from './so762-cv.js';
 import { engineFingerprint } from './fingerprint.js';
-import { testPart, trainOnlyCalibration, trainPart, USERS_CACHE_DIR } from './so762-split.js';
+import {
+  testPart,
+  trainOnlyCalibration,
+  trainOnlySecondDelivery,
+  trainPart,
+  USERS_CACHE_DIR,
+} from './so762-split.js';
 
 /** The figures compared: Pearson r with the experts, and false Missing among words rated 5+. */
 export interface Figures {
@@ -97,25 +105,39 @@ export async function externalTest(
   const external = await cached('external', async () => {
     log('external: fitting on the train speakers, scoring the test speakers');
     const calibration = trainOnlyCalibration(corpus);
+    const second = trainOnlySecondDelivery(corpus);
     const result = emptyValidation();
     const found = await audio();
-    for (const item of test.items)
-      scoreItem(item, calibration, found.get(item.id) ?? { silent: false, cautions: [] }, result);
+    for (const item of test.items) {
+      const check = found.get(item.id) ?? { silent: false, cautions: [] };
+      scoreItem(item, calibration, check, result, undefined, second);
+    }
     return figuresOf(result, test.items.length);
   });
   const crossValidated = await cached('train-cv', async () => {
     log('external: nested cross-validation over the train speakers');
     return figuresOf(crossValidate(train.items, train.cases, await audio()), train.items.length);
   });
-  return { crossValidated, external, variants: utteranceVariants(train.items, test.items) };
+  const found = await audio();
+  const heard = (item: CorpusItem): SpeechAnalysis | undefined =>
+    hearsSecondModel(found.get(item.id)?.cautions ?? []) ? item.second : undefined;
+  return {
+    crossValidated,
+    external,
+    variants: utteranceVariants(train.items, test.items, heard),
+  };
 }
 
-/** An utterance model: ridge, trees or their mean, on a set of features. */
+/**
+ * An utterance model: ridge, trees or their mean, on a set of features; with `bothModels`, the
+ * mean of that model on each acoustic model's analysis (the second's where it is heard).
+ */
 interface Variant {
   name: string;
   features: readonly string[];
   ridge: number | null;
   trees: BoostOptions | null;
+  bothModels?: boolean;
 }
 
 const GOP_FEATURES = ['meanGop', 'lowGop10', 'lowGopShare', 'minWordGop', 'meanLogPosterior'];
@@ -134,7 +156,14 @@ const SHIPPED_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf
 
 export const VARIANTS: Variant[] = [
   {
-    name: 'shipped: ridge λ5 + 100 trees depth 2, 18 features',
+    name: 'shipped: ridge λ5 + 100 trees depth 2, 18 features, mean over both acoustic models',
+    features: UTTERANCE_FEATURES,
+    ridge: RIDGE_LAMBDA.utterance,
+    trees: SHIPPED_TREES,
+    bothModels: true,
+  },
+  {
+    name: 'the first acoustic model alone: ridge λ5 + 100 trees depth 2, 18 features',
     features: UTTERANCE_FEATURES,
     ridge: RIDGE_LAMBDA.utterance,
     trees: SHIPPED_TREES,
@@ -201,11 +230,33 @@ function fitVariant(
   };
 }
 
-function rowsOf(items: readonly CorpusItem[], target: Target): TrainingRow[] {
-  return items.map((item) => ({
-    values: utteranceFeatures(item.analysis),
-    target: item.label[target],
-  }));
+type Reading = (item: CorpusItem) => SpeechAnalysis | undefined;
+
+function rowsOf(items: readonly CorpusItem[], target: Target, reading: Reading): TrainingRow[] {
+  return items.flatMap((item) => {
+    const analysis = reading(item);
+    return analysis ? [{ values: utteranceFeatures(analysis), target: item.label[target] }] : [];
+  });
+}
+
+/** The variant fitted on `items`, as a prediction for any reading. */
+function variantModel(
+  variant: Variant,
+  items: readonly CorpusItem[],
+  target: Target,
+  heard: Reading,
+): (item: CorpusItem) => number {
+  const first = fitVariant(
+    variant,
+    rowsOf(items, target, (item) => item.analysis),
+  );
+  const alone = (item: CorpusItem): number => first(utteranceFeatures(item.analysis));
+  if (!variant.bothModels) return alone;
+  const second = fitVariant(variant, rowsOf(items, target, heard));
+  return (item) => {
+    const other = heard(item);
+    return other ? (alone(item) + second(utteranceFeatures(other))) / 2 : alone(item);
+  };
 }
 
 interface VariantPairs {
@@ -218,31 +269,32 @@ function variantPairs(
   target: Target,
   train: readonly CorpusItem[],
   test: readonly CorpusItem[],
+  heard: Reading,
 ): VariantPairs {
   const folds = speakerFolds(train.map((item) => item.speaker));
-  const rows = rowsOf(train, target);
-  const predicted = new Array<number>(rows.length).fill(0);
+  const predicted = new Array<number>(train.length).fill(0);
   for (let fold = 0; fold < FOLDS; fold += 1) {
-    const inFold = train.map((item) => folds.get(item.speaker) === fold);
-    const model = fitVariant(
+    const inFold = (item: CorpusItem): boolean => folds.get(item.speaker) === fold;
+    const model = variantModel(
       variant,
-      rows.filter((_, index) => !inFold[index]),
+      train.filter((item) => !inFold(item)),
+      target,
+      heard,
     );
-    rows.forEach((row, index) => {
-      if (inFold[index]) predicted[index] = model(row.values);
+    train.forEach((item, index) => {
+      if (inFold(item)) predicted[index] = model(item);
     });
   }
-  const model = fitVariant(variant, rows);
-  const testRows = rowsOf(test, target);
+  const model = variantModel(variant, train, target, heard);
   return {
     crossValidated: {
       predicted,
-      expert: rows.map((row) => row.target),
+      expert: train.map((item) => item.label[target]),
       speakers: train.map((item) => item.speaker),
     },
     external: {
-      predicted: testRows.map((row) => model(row.values)),
-      expert: testRows.map((row) => row.target),
+      predicted: test.map(model),
+      expert: test.map((item) => item.label[target]),
       speakers: test.map((item) => item.speaker),
     },
   };
@@ -265,9 +317,10 @@ const r = (pairs: Pairs): number => pearson(pairs.predicted, pairs.expert);
 function utteranceVariants(
   train: readonly CorpusItem[],
   test: readonly CorpusItem[],
+  heard: Reading,
 ): VariantFigures[] {
   return TARGETS.flatMap((target) => {
-    const pairs = VARIANTS.map((variant) => variantPairs(variant, target, train, test));
+    const pairs = VARIANTS.map((variant) => variantPairs(variant, target, train, test, heard));
     const shipped = {
       crossValidated: bootstrapCorrelations(pairs[0]!.crossValidated),
       external: bootstrapCorrelations(pairs[0]!.external),

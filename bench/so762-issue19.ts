@@ -10,7 +10,7 @@ import { resultFile } from './result-file.js';
 import { loadCorpus } from './so762-analyses.js';
 import { readLabels } from './so762-corpus.js';
 import { externalSection, externalTest } from './so762-external.js';
-import { testPart, trainOnlyCalibration } from './so762-split.js';
+import { testPart, trainOnlyCalibration, trainOnlySecondDelivery } from './so762-split.js';
 import { FAMILIES, festivalAvailable, type Family } from './so762-user-cases.js';
 import { scoreUserCases, unsureReadingsRow, userRows, userSection } from './so762-users.js';
 
@@ -20,6 +20,7 @@ export async function runIssue19Bench(log: (line: string) => void = console.log)
   const fullReadings = new Map(corpus.items.map((item) => [item.id, item]));
   const { cases, outcomes } = await scoreUserCases(readLabels(), fullReadings, calibration, {
     log,
+    second: trainOnlySecondDelivery(corpus),
   });
   const external = await externalTest(corpus, log);
   const report = [
@@ -51,6 +52,7 @@ export async function runIssue19Families(
   const { cases, outcomes } = await scoreUserCases(readLabels(), fullReadings, calibration, {
     families,
     log,
+    second: trainOnlySecondDelivery(corpus),
   });
   const rows = userRows(cases, outcomes).filter((row) => row.n > 0);
   console.log(userSection(rows).join('\n'));

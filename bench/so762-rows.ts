@@ -5,10 +5,15 @@ import {
   utteranceFeatures,
   wordFeatures,
 } from '../src/engine/evidence/features.js';
-import { phoneTypical, type PhoneNorms } from '../src/engine/scoring/models/calibration.js';
+import {
+  phoneTypical,
+  type PhoneNorms,
+  type UtteranceModels,
+} from '../src/engine/scoring/models/calibration.js';
 import type { HeardWord } from '../src/engine/evidence/speech-analysis.js';
 import { renditionFeatures } from '../src/engine/evidence/rendition-evidence.js';
 import {
+  fitUtteranceModels,
   typicalAccuracies,
   typicalGops,
   type CalibrationData,
@@ -94,4 +99,17 @@ export function calibrationData(
     });
   }
   return data;
+}
+
+/**
+ * The second acoustic model's delivery models (utterance accuracy, fluency, total), fitted on
+ * its analyses of `items`; none where it analysed none (no second model).
+ */
+export function fitSecondDelivery(items: readonly CorpusItem[]): UtteranceModels | undefined {
+  const rows = items.flatMap((item) =>
+    item.second
+      ? [{ values: utteranceFeatures(item.second), ...item.label, group: item.speaker }]
+      : [],
+  );
+  return rows.length > 0 ? fitUtteranceModels(rows) : undefined;
 }

@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitCalibration } from '../scripts/training/fit-calibration.js';
-import type { Calibration } from '../src/engine/scoring/models/calibration.js';
+import type { Calibration, UtteranceModels } from '../src/engine/scoring/models/calibration.js';
 import type { Corpus } from './so762-analyses.js';
 import { engineFingerprint } from './fingerprint.js';
-import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
+import { calibrationData, corpusPhoneNorms, fitSecondDelivery } from './so762-rows.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const USERS_CACHE_DIR = join(ROOT, '.tmp/so762-users');
@@ -66,4 +66,9 @@ export function trainOnlyCalibration(corpus: Corpus): Calibration {
   mkdirSync(USERS_CACHE_DIR, { recursive: true });
   writeFileSync(file, JSON.stringify(calibration));
   return calibration;
+}
+
+/** The second acoustic model's delivery models, fitted on the corpus's train speakers only. */
+export function trainOnlySecondDelivery(corpus: Corpus): UtteranceModels | undefined {
+  return fitSecondDelivery(trainPart(corpus).items);
 }

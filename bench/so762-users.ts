@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ScoringError } from '../src/shared/contract/errors.js';
-import type { Calibration } from '../src/engine/scoring/models/calibration.js';
+import type { Calibration, UtteranceModels } from '../src/engine/scoring/models/calibration.js';
 import { DOUBTFUL_SENTENCE, NOT_THE_SENTENCE } from '../src/engine/scoring/suggestions.js';
 import {
   closeSpeechEngine,
@@ -57,10 +57,10 @@ const POLICY = {
   fetchTimeoutMs: 30_000,
 };
 
-function calibrationTag(calibration: Calibration): string {
+function calibrationTag(calibration: Calibration, second?: UtteranceModels): string {
   let hash = 2166136261;
-  for (const char of JSON.stringify(calibration.verification).slice(0, 20000))
-    hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  const text = JSON.stringify(calibration.verification).slice(0, 20000) + JSON.stringify(second);
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   return (hash >>> 0).toString(16);
 }
 
@@ -111,7 +111,16 @@ export async function scoreUserCases(
   labels: readonly Label[],
   fullReadings: ReadonlyMap<string, CaseAnalysis>,
   calibration: Calibration,
-  { families = FAMILIES as readonly Family[], log = (line: string) => console.log(line) } = {},
+  {
+    families = FAMILIES as readonly Family[],
+    log = (line: string) => console.log(line),
+    second,
+  }: {
+    families?: readonly Family[];
+    log?: (line: string) => void;
+    /** The second acoustic model's delivery models (else the shipped calibration's). */
+    second?: UtteranceModels;
+  } = {},
 ): Promise<{ cases: UserCase[]; outcomes: Map<string, UserOutcome> }> {
   const cases = (await buildUserCases(labels, fullReadings)).filter((item) =>
     families.includes(item.family),
@@ -119,12 +128,12 @@ export async function scoreUserCases(
   mkdirSync(USERS_CACHE_DIR, { recursive: true });
   const file = join(
     USERS_CACHE_DIR,
-    `outcomes-${engineFingerprint()}-${calibrationTag(calibration)}.jsonl`,
+    `outcomes-${engineFingerprint()}-${calibrationTag(calibration, second)}.jsonl`,
   );
   const outcomes = readOutcomes(file);
   const missing = cases.filter((item) => !outcomes.has(item.id));
   if (missing.length > 0) {
-    const engine = await loadSpeechEngine(configuredModel(), calibration);
+    const engine = await loadSpeechEngine(configuredModel(), calibration, second);
     for (const [index, item] of missing.entries()) {
       const outcome = await scoreCase(engine, item, await buildAudio(item, labels));
       appendFileSync(file, `${JSON.stringify(outcome)}\n`);

@@ -10,6 +10,7 @@ import {
   predictBlend,
   type BlendedModel,
   type Calibration,
+  type UtteranceModels,
   type LabelBars,
   type PhoneNorms,
   type Verifier,
@@ -92,6 +93,15 @@ function fitUtterance(rows: readonly UtteranceRow[], target: UtteranceTarget): B
   );
 }
 
+/** The delivery's models (utterance accuracy, fluency, total) on utterance rows. */
+export function fitUtteranceModels(rows: readonly UtteranceRow[]): UtteranceModels {
+  return {
+    accuracy: fitUtterance(rows, 'accuracy'),
+    fluency: fitUtterance(rows, 'fluency'),
+    total: fitUtterance(rows, 'total'),
+  };
+}
+
 /**
  * Each training utterance's accuracy as predicted by a model that never saw its speaker, so
  * that the word and phone models learn how far to trust the prediction they get at run time
@@ -127,9 +137,7 @@ export function fitCalibration(
   return {
     fittedOn,
     utterances: data.utterances.length,
-    accuracy: fitUtterance(data.utterances, 'accuracy'),
-    fluency: fitUtterance(data.utterances, 'fluency'),
-    total: fitUtterance(data.utterances, 'total'),
+    ...fitUtteranceModels(data.utterances),
     word: fitWord(words),
     phone: fitBlend(withAccuracy(data.phones), PHONE_FEATURES, RIDGE_LAMBDA.phone, 2, DETAIL_TREES),
     typicalGop: norms.typicalGop,

@@ -67,8 +67,15 @@ describe.skipIf(missingReason())('The same answer through a codec, over HTTP', (
       const original = await score(wav, refText);
       const coded = await score(await CODECS[codec]!(wav), refText);
       expect(component(original, 'score_content')).toMatchObject({ score: content, status: 0 });
-      const { score: _, ...verdict } = component(original, 'score_content');
-      expect(component(coded, 'score_content')).toEqual({ score: content, ...verdict });
+      // The words heard are compared next; the suggestion also counts the words the engine is
+      // unsure of, which a codec may tip either way as it does their marks.
+      const { name, maxScore, status } = component(original, 'score_content');
+      expect(component(coded, 'score_content')).toMatchObject({
+        name,
+        maxScore,
+        status,
+        score: content,
+      });
       expect(shownSaid(coded)).toEqual(shownSaid(original));
       const overall = (result: Scored): number => component(result, 'overall').score;
       expect(Math.abs(overall(coded) - overall(original))).toBeLessThanOrEqual(0.5);

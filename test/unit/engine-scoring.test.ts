@@ -31,7 +31,10 @@ import {
   selfRepetition,
 } from '../../src/engine/evidence/rendition-evidence.js';
 import { predictTrees } from '../../src/engine/scoring/models/boosted-trees.js';
-import { scoreRepeatSentence } from '../../src/engine/scoring/repeat-sentence.js';
+import {
+  scoreRepeatSentence,
+  type SecondReading,
+} from '../../src/engine/scoring/repeat-sentence.js';
 import { DOUBTFUL_SENTENCE } from '../../src/engine/scoring/suggestions.js';
 import { predict } from '../../src/engine/scoring/models/linear-model.js';
 import { fitRidge } from '../../scripts/training/ridge.js';
@@ -63,6 +66,21 @@ function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
     soundingFrames: 0,
     falseStart: [],
     decodedPath: [],
+  };
+}
+
+/**
+ * The shipped calibration with the verdict's bars set around this analysis's own score: under
+ * `doubt` it is in doubt, and it is never refused. Which real answers fall between the bars
+ * moves with every refit; the wiring must not.
+ */
+function calibrationJudging(analysis: SpeechAnalysis, doubt: 'in doubt' | 'accepted') {
+  const shipped = loadCalibration('en-us-8k');
+  const score = predictTrees(shipped.verification.model, renditionFeatures(analysis));
+  const doubtBelow = doubt === 'in doubt' ? score + 1 : score - 1;
+  return {
+    ...shipped,
+    verification: { ...shipped.verification, rejectBelow: score - 2, doubtBelow },
   };
 }
 
@@ -107,18 +125,11 @@ describe('Repeat Sentence content', () => {
     expect(repeatedShare(analysisHearing(text, [5]), true)).toBeCloseTo(1 / 6, 12);
   });
 
-  // Which real answers fall between the bars moves with every refit; the wiring must not.
   it('gives an answer the verdict doubts content 1 with status 1, and asks the examiner to listen', () => {
     const analysis = analysisHearing(text, [0, 1, 2, 3, 4, 5]);
-    const shipped = loadCalibration('en-us-8k');
-    const score = predictTrees(shipped.verification.model, renditionFeatures(analysis));
-    const calibration = {
-      ...shipped,
-      verification: { ...shipped.verification, rejectBelow: score - 1, doubtBelow: score + 1 },
-    };
     const result = scoreRepeatSentence({
       analysis,
-      calibration,
+      calibration: calibrationJudging(analysis, 'in doubt'),
       scale: { scale: 5, precision: 0.1 },
       durationMs: 3000,
       cautions: [],
@@ -131,6 +142,60 @@ describe('Repeat Sentence content', () => {
     });
     expect(result.components[3]).toMatchObject({ name: 'overall', status: 1 });
     expect(result.components[3]!.score).toBeLessThanOrEqual(5 / 3);
+  });
+
+  it("estimates the delivery as the mean of both acoustic models' estimates, where the second heard the answer", () => {
+    const analysis = analysisHearing(text, [0, 1, 2, 3, 4, 5]);
+    const calibration = calibrationJudging(analysis, 'accepted');
+    // A second model whose delivery models say 8 of 10, whatever they hear.
+    const eight = {
+      ridge: { features: [], mean: [], scale: [], weights: [], intercept: 8, min: 0, max: 10 },
+      trees: { base: 8, rate: 0, trees: [] },
+      min: 0,
+      max: 10,
+    };
+    const secondModels = { accuracy: eight, fluency: eight, total: eight };
+    const scored = (second?: SecondReading) =>
+      scoreRepeatSentence({
+        analysis,
+        calibration,
+        scale: { scale: 10, precision: 0.01 },
+        durationMs: 3000,
+        cautions: [],
+        second,
+      }).components;
+    const alone = scored();
+    const both = scored({ analysis, calibration: secondModels });
+    const pronunciation = (components: typeof alone) => components[1]!.score;
+    expect(pronunciation(both)).toBeCloseTo((pronunciation(alone) + 8) / 2, 1);
+    expect(both[3]!.score).toBeCloseTo((alone[3]!.score + 8) / 2, 1);
+    // A second model that heard none of the sentence has no estimate to give.
+    expect(scored({ analysis: analysisHearing(text, []), calibration: secondModels })).toEqual(
+      alone,
+    );
+  });
+
+  it('does not claim a word was repeated when the engine is unsure of it, said or Missing', () => {
+    const suggestion = (slots: number[], unsureSlots: number[]) => {
+      const analysis = { ...analysisHearing(text, slots), unsureSlots };
+      const result = scoreRepeatSentence({
+        analysis,
+        calibration: calibrationJudging(analysis, 'accepted'),
+        scale: { scale: 5, precision: 0.1 },
+        durationMs: 3000,
+        cautions: [],
+      });
+      return result.components[0]!.suggestion;
+    };
+    expect(suggestion([0, 1, 2, 3, 4, 5], [])).toBe(
+      'All words of the sentence were repeated in order.',
+    );
+    expect(suggestion([0, 1, 2, 3, 4, 5], [3])).toBe(
+      'All words of the sentence were heard in order. One word was unclear: the engine is not sure whether it was said.',
+    );
+    expect(suggestion([0, 1, 2, 4, 5], [1, 3])).toBe(
+      'Most of the sentence was repeated; 5 of 6 words heard in order. 2 words were unclear: the engine is not sure whether they were said.',
+    );
   });
 });
 

@@ -1,18 +1,25 @@
 import type { AudioCaution } from '../audio/cautions.js';
-import { innerPauses, utteranceFeatures } from '../evidence/features.js';
+import { innerPauses, utteranceFeatures, type UtteranceFeatures } from '../evidence/features.js';
 import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
+import { mean } from '../evidence/statistics.js';
 import { COMPONENT_STATUS, untimedWord } from '../../shared/contract/envelope.js';
 import { REPEAT_SENTENCE_CONTENT_MAX } from '../../shared/repeat-sentence-content.js';
 import type { ScoreScale } from '../../shared/contract/quantize.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { repeatedShare, repeatSentenceMark, wordsInOrder } from './content.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
-import { predictBlend, type Calibration } from './models/calibration.js';
+import { predictBlend, type Calibration, type UtteranceModels } from './models/calibration.js';
 import type { SpeakingResult } from './result.js';
 import { readingRates, withSpeechRate } from './speech-rate.js';
 import * as say from './suggestions.js';
 import { verdict } from './verdict.js';
 import { sequenceWords } from './words.js';
+
+/** A second acoustic model's reading of the same answer, and that model's delivery models. */
+export interface SecondReading {
+  analysis: SpeechAnalysis;
+  calibration: UtteranceModels;
+}
 
 export interface ScoringInput {
   analysis: SpeechAnalysis;
@@ -20,6 +27,8 @@ export interface ScoringInput {
   scale: ScoreScale;
   durationMs: number;
   cautions: readonly AudioCaution[];
+  /** Where the engine has a second model it can trust on this answer (second-opinion.ts). */
+  second?: SecondReading;
 }
 
 export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
@@ -37,6 +46,7 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
         : say.repeatSentenceSuggestion(
             said / Math.max(1, total),
             `${said} of ${total} words heard in order`,
+            new Set(input.analysis.unsureSlots).size,
           ),
   };
   const spoken = delivery(input);
@@ -85,21 +95,62 @@ interface Delivery extends DeliveryComponents {
   total?: number;
 }
 
+type UtteranceTarget = keyof UtteranceModels;
+
+/** One acoustic model's reading of the answer, as its delivery models see it. */
+export interface DeliveryReading {
+  calibration: UtteranceModels;
+  features: UtteranceFeatures;
+}
+
+/** The readings the delivery is estimated from: the first model's, and the second's if heard. */
+export function deliveryReadings(
+  analysis: SpeechAnalysis,
+  calibration: UtteranceModels,
+  second?: SecondReading,
+): DeliveryReading[] {
+  return [
+    { calibration, features: utteranceFeatures(analysis) },
+    ...(second && second.analysis.heard.length > 0
+      ? [{ calibration: second.calibration, features: utteranceFeatures(second.analysis) }]
+      : []),
+  ];
+}
+
+/**
+ * An utterance score as a share of its top mark: the mean of each acoustic model's calibrated
+ * estimate from its own reading of the answer. Two models trained apart err apart, and on
+ * speakers no fit saw their mean agrees with the experts better than either alone
+ * (BENCHMARKS.md, "Issue 19: both acoustic models' estimates of the delivery").
+ */
+export function utteranceShare(
+  target: UtteranceTarget,
+  readings: readonly DeliveryReading[],
+): number {
+  return mean(
+    readings.map(
+      ({ calibration, features }) =>
+        predictBlend(calibration[target], features) / calibration[target].max,
+    ),
+  );
+}
+
 /**
  * Pronunciation and fluency from the calibrated utterance models (0–10 on speechocean762's
  * scale), and the total model's estimate of the whole delivery.
  */
 function delivery(input: ScoringInput): Delivery {
-  const { analysis, calibration, cautions } = input;
+  const { analysis, calibration, cautions, second } = input;
   if (analysis.heard.length === 0) return deliveryUnscorable();
-  const features = utteranceFeatures(analysis);
+  const readings = deliveryReadings(analysis, calibration, second);
+  const { features } = readings[0]!;
   return {
-    total: predictBlend(calibration.total, features) / calibration.total.max,
+    total: utteranceShare('total', readings),
     ...deliveryComponents(
       {
-        pronunciation: predictBlend(calibration.accuracy, features) / calibration.accuracy.max,
+        pronunciation: utteranceShare('accuracy', readings),
         fluency: withSpeechRate(
-          predictBlend(calibration.fluency, features) / calibration.fluency.max,
+          utteranceShare('fluency', readings),
           readingRates(analysis, features, cautions),
         ),
         pauses: innerPauses(analysis).length,

@@ -17,11 +17,24 @@ export const NO_RELEVANT_CONTENT =
 export const NOT_THE_SENTENCE =
   'The answer does not match the sentence: what was said is not a repetition of it, so it earns no marks.';
 
-export function repeatSentenceSuggestion(share: number, detail: string): string {
-  if (share >= 1) return 'All words of the sentence were repeated in order.';
-  if (share >= 2 / 3) return `Most of the sentence was repeated; ${detail}.`;
-  if (share > 0) return `Only a few words of the sentence were repeated; ${detail}.`;
-  return 'None of the sentence was recognised in the answer.';
+/**
+ * Repeat Sentence content: how much of the sentence was heard in order, and how many of its
+ * words the engine is unsure of (said or `Missing`, docs/api.md), which the note does not claim
+ * either way.
+ */
+export function repeatSentenceSuggestion(share: number, detail: string, unsure = 0): string {
+  const heard =
+    share >= 1
+      ? `All words of the sentence were ${unsure > 0 ? 'heard' : 'repeated'} in order.`
+      : share >= 2 / 3
+        ? `Most of the sentence was repeated; ${detail}.`
+        : share > 0
+          ? `Only a few words of the sentence were repeated; ${detail}.`
+          : 'None of the sentence was recognised in the answer.';
+  if (unsure === 0) return heard;
+  return unsure === 1
+    ? `${heard} One word was unclear: the engine is not sure whether it was said.`
+    : `${heard} ${unsure} words were unclear: the engine is not sure whether they were said.`;
 }
 
 export function pronunciationSuggestion(share: number): string {

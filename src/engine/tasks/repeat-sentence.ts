@@ -1,7 +1,7 @@
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { analyseSpeech } from '../evidence/analysis.js';
-import { reconsidered } from '../evidence/second-opinion.js';
+import { hearsSecondModel, reconsidered } from '../evidence/second-opinion.js';
 import { saidModelFor } from '../evidence/word-acceptance.js';
 import { scoreRepeatSentence } from '../scoring/repeat-sentence.js';
 import type { SpeakingResult } from '../scoring/result.js';
@@ -27,13 +27,21 @@ export async function scoreRepeatSentenceAnswer(
       'refText',
     );
   }
-  const analysis = await engine.queue.run(() => {
+  const { analysis, second } = await engine.queue.run(() => {
     const first = analyseSpeech(engine.model, answer.samples, reference);
     const opinion = engine.secondOpinion;
-    if (!opinion) return first;
-    return reconsidered(first, saidModelFor(engine.model.name), answer.cautions, opinion.said, () =>
-      analyseSpeech(opinion.model, answer.samples, reference),
-    );
+    if (!opinion || !hearsSecondModel(answer.cautions)) return { analysis: first };
+    const other = analyseSpeech(opinion.model, answer.samples, reference);
+    return {
+      analysis: reconsidered(
+        first,
+        saidModelFor(engine.model.name),
+        answer.cautions,
+        opinion.said,
+        () => other,
+      ),
+      second: { analysis: other, calibration: opinion.calibration },
+    };
   });
-  return scoreRepeatSentence({ ...answerCommon(engine, request, answer), analysis });
+  return scoreRepeatSentence({ ...answerCommon(engine, request, answer), analysis, second });
 }

@@ -5,12 +5,21 @@ import type { AcousticModel } from '../recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../recognizer/load.js';
 import { configuredModel, type ModelName } from '../recognizer/models.js';
 import { SerialQueue } from '../recognizer/serial.js';
-import { loadCalibration, type Calibration } from '../scoring/models/calibration.js';
+import {
+  loadCalibration,
+  type Calibration,
+  type UtteranceModels,
+} from '../scoring/models/calibration.js';
 
-/** A second acoustic model, loaded, and the joint decision it takes part in. */
+/**
+ * A second acoustic model, loaded, the joint said decision it takes part in, and its own
+ * calibration, whose utterance models give its estimate of the delivery
+ * (scoring/repeat-sentence.ts).
+ */
 export interface SecondOpinion {
   model: AcousticModel;
   said: SecondOpinionModel;
+  calibration: UtteranceModels;
 }
 
 /** What a scorer needs once the audio is decoded; the bench and tests drive it directly. */
@@ -24,15 +33,23 @@ export interface SpeechEngine {
 
 /**
  * Loads the acoustic model (models.ts: EXAMINER_SPEECH_MODEL, else the default), the model its
- * second opinion needs, if any, and the calibration.
+ * second opinion needs, if any, and the calibrations (the bench passes its own, fitted on the
+ * corpus's train speakers).
  */
 export async function loadSpeechEngine(
   modelName: ModelName = configuredModel(),
   calibration: Calibration = loadCalibration(modelName),
+  secondCalibration?: UtteranceModels,
 ): Promise<SpeechEngine> {
   const model = await loadAcousticModel(modelName);
   const said = secondOpinionFor(modelName);
-  const secondOpinion = said ? { model: await loadAcousticModel(said.model), said } : null;
+  const secondOpinion = said
+    ? {
+        model: await loadAcousticModel(said.model),
+        said,
+        calibration: secondCalibration ?? loadCalibration(said.model),
+      }
+    : null;
   return { model, calibration, queue: new SerialQueue(), secondOpinion };
 }
 

@@ -61,6 +61,9 @@ export interface Calibration {
   labels: LabelBars;
 }
 
+/** The models of an answer's delivery: utterance accuracy, fluency and total. */
+export type UtteranceModels = Pick<Calibration, 'accuracy' | 'fluency' | 'total'>;
+
 /**
  * Is the answer the expected text: a classifier of the evidence (boosted trees on 0/1, read as
  * a score from 0 to 1) and two bars on its score. Below `rejectBelow` the answer is not the
