@@ -181,7 +181,7 @@ async function askSecondOpinions(
       said,
       cautions,
       opinion,
-      () => seconds.get(item.id)?.analysis,
+      seconds.get(item.id)?.analysis,
     );
   }
   return seconds;

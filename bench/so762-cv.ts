@@ -15,6 +15,7 @@ import {
   type SecondReading,
 } from '../src/engine/scoring/repeat-sentence.js';
 import { hearsSecondModel } from '../src/engine/evidence/second-opinion.js';
+import type { SpeechAnalysis } from '../src/engine/evidence/speech-analysis.js';
 import {
   SPEECH_RATE_BARS,
   readingRates,
@@ -152,15 +153,21 @@ export function crossValidate(
   return result;
 }
 
-/** The second model's reading of a case, where the engine would take it (hearsSecondModel). */
+/** The second model's analysis of a case, where the engine would take it (hearsSecondModel). */
+export function heardSecond(
+  item: CaseItem,
+  cautions: readonly AudioCaution[],
+): SpeechAnalysis | undefined {
+  return hearsSecondModel(cautions) ? item.second : undefined;
+}
+
 function secondReading(
   item: CaseItem,
   models: UtteranceModels | undefined,
   cautions: readonly AudioCaution[],
 ): SecondReading | undefined {
-  return models && item.second && hearsSecondModel(cautions)
-    ? { analysis: item.second, calibration: models }
-    : undefined;
+  const analysis = heardSecond(item, cautions);
+  return models && analysis ? { analysis, calibration: models } : undefined;
 }
 
 function scoreCase(

@@ -14,13 +14,13 @@ import { UTTERANCE_FEATURES, utteranceFeatures } from '../src/engine/evidence/fe
 import { predict } from '../src/engine/scoring/models/linear-model.js';
 import { fitRidge, type TrainingRow } from '../scripts/training/ridge.js';
 import { pearson } from '../src/engine/evidence/statistics.js';
-import { hearsSecondModel } from '../src/engine/evidence/second-opinion.js';
 import type { SpeechAnalysis } from '../src/engine/evidence/speech-analysis.js';
 import { audioChecks, type Corpus, type CorpusItem } from './so762-analyses.js';
 import {
   correlation,
   crossValidate,
   emptyValidation,
+  heardSecond,
   FOLDS,
   scoreItem,
   bootstrapCorrelations,
@@ -118,9 +118,10 @@ export async function externalTest(
     log('external: nested cross-validation over the train speakers');
     return figuresOf(crossValidate(train.items, train.cases, await audio()), train.items.length);
   });
-  const found = await audio();
+  // The variants read only the real readings: their checks alone, where the cases' are not at hand.
+  const found = await (checks ?? audioChecks(corpus.items));
   const heard = (item: CorpusItem): SpeechAnalysis | undefined =>
-    hearsSecondModel(found.get(item.id)?.cautions ?? []) ? item.second : undefined;
+    heardSecond(item, found.get(item.id)?.cautions ?? []);
   return {
     crossValidated,
     external,

@@ -95,16 +95,15 @@ export function withSecondOpinion(
 
 /**
  * The first analysis as the engine gives it: decided again with the second model's analysis of
- * the same answer (`second`: made now, or one at hand) when needsSecondOpinion says to ask.
+ * the same answer (none: not made) when needsSecondOpinion says to ask.
  */
 export function reconsidered(
   first: SpeechAnalysis,
   firstModel: SaidModel,
   cautions: readonly AudioCaution[],
   joint: SecondOpinionModel,
-  second: () => SpeechAnalysis | undefined,
+  second: SpeechAnalysis | undefined,
 ): SpeechAnalysis {
-  if (!needsSecondOpinion(first, firstModel, cautions)) return first;
-  const other = second();
-  return other ? withSecondOpinion(first, firstModel, other, joint) : first;
+  if (!second || !needsSecondOpinion(first, firstModel, cautions)) return first;
+  return withSecondOpinion(first, firstModel, second, joint);
 }

@@ -38,7 +38,7 @@ export async function scoreRepeatSentenceAnswer(
         saidModelFor(engine.model.name),
         answer.cautions,
         opinion.said,
-        () => other,
+        other,
       ),
       second: { analysis: other, calibration: opinion.calibration },
     };
