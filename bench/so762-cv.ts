@@ -4,6 +4,7 @@ import {
   phoneTypical,
   predictBlend,
   type Calibration,
+  type SecondModels,
   type UtteranceModels,
 } from '../src/engine/scoring/models/calibration.js';
 import { expertBand, fitCalibration } from '../scripts/training/fit-calibration.js';
@@ -12,8 +13,8 @@ import {
   deliveryReadings,
   scoreRepeatSentence,
   utteranceShare,
-  type SecondReading,
 } from '../src/engine/scoring/repeat-sentence.js';
+import type { SecondReading } from '../src/engine/scoring/second-reading.js';
 import { hearsSecondModel } from '../src/engine/evidence/second-opinion.js';
 import type { SpeechAnalysis } from '../src/engine/evidence/speech-analysis.js';
 import {
@@ -30,7 +31,7 @@ import type { SpeakingResult } from '../src/engine/tasks/index.js';
 import type { CaseItem, CorpusItem } from './so762-analyses.js';
 import type { CaseKind } from './so762-cases.js';
 import { matchPhones } from './so762-phones.js';
-import { calibrationData, corpusPhoneNorms, fitSecondDelivery } from './so762-rows.js';
+import { calibrationData, corpusPhoneNorms, fitSecondModels } from './so762-rows.js';
 
 export const FOLDS = 5;
 
@@ -120,22 +121,16 @@ export function crossValidate(
   for (let fold = 0; fold < FOLDS; fold += 1) {
     const inFold = (speaker: string): boolean => folds.get(speaker) === fold;
     const trainItems = items.filter((item) => !inFold(item.speaker));
+    const trainCases = cases.filter((item) => !inFold(item.case.speaker));
     const norms = corpusPhoneNorms(trainItems);
     const calibration = fitCalibration(
-      calibrationData(
-        trainItems,
-        cases.filter((item) => !inFold(item.case.speaker)),
-        norms,
-      ),
+      calibrationData(trainItems, trainCases, norms, heardIn(checks)),
       norms,
       `fold ${fold}`,
     );
-    const second = fitSecondDelivery(trainItems);
-    for (const item of cases.filter((entry) => inFold(entry.case.speaker))) {
-      const check = checks.get(item.id) ?? { silent: false, cautions: [] };
-      const scored = check.silent ? null : scoreCase(item, calibration, check.cautions, second);
-      result.outcomes.push(outcome(item.case.kind, scored));
-    }
+    const second = fitSecondModels(trainItems, trainCases);
+    for (const item of cases.filter((entry) => inFold(entry.case.speaker)))
+      result.outcomes.push(caseOutcome(item, calibration, checkOf(checks, item), second));
     const rateBars = speechRateBars(
       trainItems.map((item) =>
         readingRates(
@@ -146,11 +141,15 @@ export function crossValidate(
       ),
     );
     for (const item of items.filter((entry) => inFold(entry.speaker))) {
-      const check = checks.get(item.id) ?? { silent: false, cautions: [] };
-      scoreItem(item, calibration, check, result, rateBars, second);
+      scoreItem(item, calibration, checkOf(checks, item), result, rateBars, second);
     }
   }
   return result;
+}
+
+/** Whether the engine would take a case's second reading, by its audio check. */
+export function heardIn(checks: ReadonlyMap<string, AudioCheck>): (item: CaseItem) => boolean {
+  return (item) => heardSecond(item, checks.get(item.id)?.cautions ?? []) !== undefined;
 }
 
 /** The second model's analysis of a case, where the engine would take it (hearsSecondModel). */
@@ -163,7 +162,7 @@ export function heardSecond(
 
 function secondReading(
   item: CaseItem,
-  models: UtteranceModels | undefined,
+  models: SecondModels | undefined,
   cautions: readonly AudioCaution[],
 ): SecondReading | undefined {
   const analysis = heardSecond(item, cautions);
@@ -174,7 +173,7 @@ function scoreCase(
   item: CaseItem,
   calibration: Calibration,
   cautions: readonly AudioCaution[],
-  second?: UtteranceModels,
+  second?: SecondModels,
 ): SpeakingResult {
   return scoreRepeatSentence({
     analysis: item.analysis,
@@ -184,6 +183,22 @@ function scoreCase(
     cautions,
     second: secondReading(item, second, cautions),
   });
+}
+
+/** What a case gets from a calibration: refused where its audio check finds it silent. */
+export function caseOutcome(
+  item: CaseItem,
+  calibration: Calibration,
+  check: AudioCheck,
+  second?: SecondModels,
+): CaseOutcome {
+  const scored = check.silent ? null : scoreCase(item, calibration, check.cautions, second);
+  return outcome(item.case.kind, scored);
+}
+
+/** A case's audio check; a case the checks lack is taken as speech without cautions. */
+export function checkOf(checks: ReadonlyMap<string, AudioCheck>, item: CaseItem): AudioCheck {
+  return checks.get(item.id) ?? { silent: false, cautions: [] };
 }
 
 function outcome(kind: CaseKind, scored: SpeakingResult | null): CaseOutcome {
@@ -211,14 +226,11 @@ export function scoreItem(
   check: AudioCheck,
   result: CrossValidation,
   rateBars: SpeechRateBars = SPEECH_RATE_BARS,
-  second?: UtteranceModels,
+  second?: SecondModels,
 ): void {
   const { analysis, label, speaker } = item;
-  const readings = deliveryReadings(
-    analysis,
-    calibration,
-    secondReading(item, second, check.cautions),
-  );
+  const reading = secondReading(item, second, check.cautions);
+  const readings = deliveryReadings(analysis, calibration, reading);
   const { features } = readings[0]!;
   // On the corpus's 0–10 scales, as the experts score.
   const estimate = (target: keyof UtteranceModels): number =>
@@ -233,7 +245,7 @@ export function scoreItem(
   push(result.total, estimate('total'), label.total, speaker);
   const scored = check.silent ? null : scoreCase(item, calibration, check.cautions, second);
   push(result.overall, scored?.components[3]?.score ?? 0, label.total, speaker);
-  const accepted = scored !== null && verdict(analysis, calibration) !== 'not-the-text';
+  const accepted = scored !== null && verdict(analysis, calibration, reading) !== 'not-the-text';
   const labels = (scored?.words ?? []).filter((word) => word.label !== 'Pause');
   const context = answerContext(analysis, calibration);
   label.words.forEach((expert, slot) => {

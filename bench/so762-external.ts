@@ -20,6 +20,8 @@ import {
   correlation,
   crossValidate,
   emptyValidation,
+  caseOutcome,
+  checkOf,
   heardSecond,
   FOLDS,
   scoreItem,
@@ -27,14 +29,16 @@ import {
   interval95,
   speakerFolds,
   type AudioCheck,
+  type CaseOutcome,
   type CrossValidation,
   type Pairs,
 } from './so762-cv.js';
 import { engineFingerprint } from './fingerprint.js';
+import { caseTable } from './so762-case-table.js';
 import {
   testPart,
   trainOnlyCalibration,
-  trainOnlySecondDelivery,
+  trainOnlySecondModels,
   trainPart,
   USERS_CACHE_DIR,
 } from './so762-split.js';
@@ -52,6 +56,8 @@ export interface Figures {
   utterances: number;
   /** r over speaker resamples (so762-cv.ts bootstrapCorrelations), for the intervals. */
   draws: Record<BootstrappedTarget, number[]>;
+  /** What each case built from these speakers got (so762-cases.ts). */
+  outcomes: CaseOutcome[];
 }
 
 type BootstrappedTarget = 'accuracy' | 'fluency' | 'total';
@@ -73,6 +79,7 @@ function figuresOf(result: CrossValidation, utterances: number): Figures {
       fluency: bootstrapCorrelations(result.fluency),
       total: bootstrapCorrelations(result.total),
     },
+    outcomes: result.outcomes,
   };
 }
 
@@ -104,14 +111,14 @@ export async function externalTest(
   const audio = (): Promise<Map<string, AudioCheck>> => (checks ??= audioChecks(corpus.cases));
   const external = await cached('external', async () => {
     log('external: fitting on the train speakers, scoring the test speakers');
-    const calibration = trainOnlyCalibration(corpus);
-    const second = trainOnlySecondDelivery(corpus);
+    const calibration = await trainOnlyCalibration(corpus);
+    const second = trainOnlySecondModels(corpus);
     const result = emptyValidation();
     const found = await audio();
-    for (const item of test.items) {
-      const check = found.get(item.id) ?? { silent: false, cautions: [] };
-      scoreItem(item, calibration, check, result, undefined, second);
-    }
+    for (const item of test.items)
+      scoreItem(item, calibration, checkOf(found, item), result, undefined, second);
+    for (const item of test.cases)
+      result.outcomes.push(caseOutcome(item, calibration, checkOf(found, item), second));
     return figuresOf(result, test.items.length);
   });
   const crossValidated = await cached('train-cv', async () => {
@@ -393,6 +400,10 @@ export function externalSection(result: ExternalTest): string[] {
     `| False Missing (words the experts rated 5+) | ${share(cv)} | ${share(ex)} | | ≤ 0.5% |`,
     '',
     `In brackets: 95% intervals over ${cv.draws.accuracy.length} resamples of the speakers with replacement (bench/so762-cv.ts), the gap's from independent resamples of the two groups. Sixty test speakers measure r only to about ±0.1.`,
+    '',
+    '### What each kind of case built from the 60 test speakers gets (fitted on the train speakers; scale 5, precision 0.1)',
+    '',
+    ...caseTable(ex.outcomes),
     '',
     '### Simpler utterance models (chosen by nested CV only; the external figure is what it would have got)',
     '',

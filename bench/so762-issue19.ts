@@ -10,17 +10,17 @@ import { resultFile } from './result-file.js';
 import { loadCorpus } from './so762-analyses.js';
 import { readLabels } from './so762-corpus.js';
 import { externalSection, externalTest } from './so762-external.js';
-import { testPart, trainOnlyCalibration, trainOnlySecondDelivery } from './so762-split.js';
+import { testPart, trainOnlyCalibration, trainOnlySecondModels } from './so762-split.js';
 import { FAMILIES, festivalAvailable, type Family } from './so762-user-cases.js';
 import { scoreUserCases, unsureReadingsRow, userRows, userSection } from './so762-users.js';
 
 export async function runIssue19Bench(log: (line: string) => void = console.log): Promise<void> {
   const corpus = await loadCorpus(log);
-  const calibration = trainOnlyCalibration(corpus);
+  const calibration = await trainOnlyCalibration(corpus);
   const fullReadings = new Map(corpus.items.map((item) => [item.id, item]));
   const { cases, outcomes } = await scoreUserCases(readLabels(), fullReadings, calibration, {
     log,
-    second: trainOnlySecondDelivery(corpus),
+    second: trainOnlySecondModels(corpus),
   });
   const external = await externalTest(corpus, log);
   const report = [
@@ -47,12 +47,12 @@ export async function runIssue19Families(
   const families = FAMILIES.filter((family: Family) => names.includes(family));
   // The train-only calibration needs every corpus reading analysed: build what the cache lacks.
   const corpus = await loadCorpus(log);
-  const calibration = trainOnlyCalibration(corpus);
+  const calibration = await trainOnlyCalibration(corpus);
   const fullReadings = new Map(corpus.items.map((item) => [item.id, item]));
   const { cases, outcomes } = await scoreUserCases(readLabels(), fullReadings, calibration, {
     families,
     log,
-    second: trainOnlySecondDelivery(corpus),
+    second: trainOnlySecondModels(corpus),
   });
   const rows = userRows(cases, outcomes).filter((row) => row.n > 0);
   console.log(userSection(rows).join('\n'));

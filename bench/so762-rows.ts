@@ -8,12 +8,13 @@ import {
 import {
   phoneTypical,
   type PhoneNorms,
-  type UtteranceModels,
+  type SecondModels,
 } from '../src/engine/scoring/models/calibration.js';
 import type { HeardWord } from '../src/engine/evidence/speech-analysis.js';
 import { renditionFeatures } from '../src/engine/evidence/rendition-evidence.js';
 import {
   fitUtteranceModels,
+  fitVerifierModel,
   typicalAccuracies,
   typicalGops,
   type CalibrationData,
@@ -58,10 +59,18 @@ export function corpusPhoneNorms(items: readonly CorpusItem[]): PhoneNorms {
   };
 }
 
+/** For calibrationData: no case's second reading taken, so the verifier is the first model's alone. */
+export const FIRST_MODEL_ALONE = (): boolean => false;
+
+/**
+ * The rows every model of a calibration is fitted on. `heardBySecond` tells the cases whose
+ * second reading the engine would take (their audio check trusts it: hearsSecondModel).
+ */
 export function calibrationData(
   items: readonly CorpusItem[],
   cases: readonly CaseItem[],
   norms: PhoneNorms,
+  heardBySecond: (item: CaseItem) => boolean,
 ): CalibrationData {
   const data: CalibrationData = {
     verification: cases.map((item) => ({
@@ -69,6 +78,9 @@ export function calibrationData(
       target: isRendition(item.case.kind) ? 1 : 0,
       group: item.case.speaker,
       kind: item.case.kind,
+      ...(item.second
+        ? { second: { values: renditionFeatures(item.second), heard: heardBySecond(item) } }
+        : {}),
     })),
     utterances: [],
     words: [],
@@ -105,11 +117,26 @@ export function calibrationData(
  * The second acoustic model's delivery models (utterance accuracy, fluency, total), fitted on
  * its analyses of `items`; none where it analysed none (no second model).
  */
-export function fitSecondDelivery(items: readonly CorpusItem[]): UtteranceModels | undefined {
+export function fitSecondModels(
+  items: readonly CorpusItem[],
+  cases: readonly CaseItem[],
+): SecondModels | undefined {
   const rows = items.flatMap((item) =>
     item.second
       ? [{ values: utteranceFeatures(item.second), ...item.label, group: item.speaker }]
       : [],
   );
-  return rows.length > 0 ? fitUtteranceModels(rows) : undefined;
+  const verification = cases.flatMap((item) =>
+    item.second
+      ? [
+          {
+            values: renditionFeatures(item.second),
+            target: isRendition(item.case.kind) ? 1 : 0,
+          },
+        ]
+      : [],
+  );
+  return rows.length > 0
+    ? { ...fitUtteranceModels(rows), verification: { model: fitVerifierModel(verification) } }
+    : undefined;
 }

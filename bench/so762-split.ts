@@ -7,10 +7,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitCalibration } from '../scripts/training/fit-calibration.js';
-import type { Calibration, UtteranceModels } from '../src/engine/scoring/models/calibration.js';
-import type { Corpus } from './so762-analyses.js';
+import type { Calibration, SecondModels } from '../src/engine/scoring/models/calibration.js';
+import { audioChecks, type Corpus } from './so762-analyses.js';
+import { heardIn } from './so762-cv.js';
 import { engineFingerprint } from './fingerprint.js';
-import { calibrationData, corpusPhoneNorms, fitSecondDelivery } from './so762-rows.js';
+import { calibrationData, corpusPhoneNorms, fitSecondModels } from './so762-rows.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const USERS_CACHE_DIR = join(ROOT, '.tmp/so762-users');
@@ -48,27 +49,30 @@ export function testPart(corpus: Corpus): Corpus {
 }
 
 /** The shipped calibration's fit (scripts/calibrate.ts), on the corpus's train speakers only. */
-export function fitTrainOnly(corpus: Corpus): Calibration {
+export async function fitTrainOnly(corpus: Corpus): Promise<Calibration> {
   const train = trainPart(corpus);
   const norms = corpusPhoneNorms(train.items);
+  // Only the real readings' audio checks set a bar (fit-calibration.ts, bothModelsBars).
+  const checks = await audioChecks(train.items);
   return fitCalibration(
-    calibrationData(train.items, train.cases, norms),
+    calibrationData(train.items, train.cases, norms, heardIn(checks)),
     norms,
     'speechocean762 train speakers of ../shared/so762 (bench)',
   );
 }
 
 /** The train-only calibration, fitted once per engine fingerprint and cached under .tmp. */
-export function trainOnlyCalibration(corpus: Corpus): Calibration {
+export async function trainOnlyCalibration(corpus: Corpus): Promise<Calibration> {
   const file = join(USERS_CACHE_DIR, `calibration-train-${engineFingerprint()}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Calibration;
-  const calibration = fitTrainOnly(corpus);
+  const calibration = await fitTrainOnly(corpus);
   mkdirSync(USERS_CACHE_DIR, { recursive: true });
   writeFileSync(file, JSON.stringify(calibration));
   return calibration;
 }
 
-/** The second acoustic model's delivery models, fitted on the corpus's train speakers only. */
-export function trainOnlySecondDelivery(corpus: Corpus): UtteranceModels | undefined {
-  return fitSecondDelivery(trainPart(corpus).items);
+/** The second acoustic model's delivery models and verifier, fitted on the train speakers only. */
+export function trainOnlySecondModels(corpus: Corpus): SecondModels | undefined {
+  const train = trainPart(corpus);
+  return fitSecondModels(train.items, train.cases);
 }

@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ScoringError } from '../src/shared/contract/errors.js';
-import type { Calibration, UtteranceModels } from '../src/engine/scoring/models/calibration.js';
+import type { Calibration, SecondModels } from '../src/engine/scoring/models/calibration.js';
 import { DOUBTFUL_SENTENCE, NOT_THE_SENTENCE } from '../src/engine/scoring/suggestions.js';
 import {
   closeSpeechEngine,
@@ -57,9 +57,11 @@ const POLICY = {
   fetchTimeoutMs: 30_000,
 };
 
-function calibrationTag(calibration: Calibration, second?: UtteranceModels): string {
+function calibrationTag(calibration: Calibration, second?: SecondModels): string {
   let hash = 2166136261;
-  const text = JSON.stringify(calibration.verification).slice(0, 20000) + JSON.stringify(second);
+  const { model, ...bars } = calibration.verification;
+  const text =
+    JSON.stringify(bars) + JSON.stringify(model).slice(0, 20000) + JSON.stringify(second);
   for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   return (hash >>> 0).toString(16);
 }
@@ -118,8 +120,8 @@ export async function scoreUserCases(
   }: {
     families?: readonly Family[];
     log?: (line: string) => void;
-    /** The second acoustic model's delivery models (else the shipped calibration's). */
-    second?: UtteranceModels;
+    /** The second acoustic model's delivery models and verifier (else the shipped calibration's). */
+    second?: SecondModels;
   } = {},
 ): Promise<{ cases: UserCase[]; outcomes: Map<string, UserOutcome> }> {
   const cases = (await buildUserCases(labels, fullReadings)).filter((item) =>

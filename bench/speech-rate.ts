@@ -167,7 +167,7 @@ for (const measure of ['articulation', 'sounding'] as const) {
 }
 
 // The external test: the 60 test speakers, the calibration fitted on the train speakers only.
-const calibration = trainOnlyCalibration(corpus);
+const calibration = await trainOnlyCalibration(corpus);
 const test = testPart(corpus).items;
 const testChecks = await audioChecks(test);
 const expert = test.map((item) => item.label.fluency);

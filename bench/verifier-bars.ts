@@ -17,7 +17,7 @@ import {
 import { quantile } from '../src/engine/evidence/statistics.js';
 import { loadCorpus } from './so762-analyses.js';
 import { exitUnlessCorpus } from './so762-corpus.js';
-import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
+import { calibrationData, corpusPhoneNorms, FIRST_MODEL_ALONE } from './so762-rows.js';
 import { trainPart } from './so762-split.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 
@@ -25,7 +25,12 @@ const ROUNDS = 500;
 
 exitUnlessCorpus('verifier-bars');
 const train = trainPart(await loadCorpus());
-const rows = calibrationData(train.items, train.cases, corpusPhoneNorms(train.items)).verification;
+const rows = calibrationData(
+  train.items,
+  train.cases,
+  corpusPhoneNorms(train.items),
+  FIRST_MODEL_ALONE,
+).verification;
 const held = heldOutRenditionScores(rows);
 const bySpeaker = new Map<string, { real: number[]; wrong: number[] }>();
 rows.forEach((row, index) => {

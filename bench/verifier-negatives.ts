@@ -13,7 +13,7 @@ import { predictTrees } from '../src/engine/scoring/models/boosted-trees.js';
 import { loadCorpus } from './so762-analyses.js';
 import { CASE_KINDS, type CaseKind } from './so762-cases.js';
 import { exitUnlessCorpus } from './so762-corpus.js';
-import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
+import { calibrationData, corpusPhoneNorms, FIRST_MODEL_ALONE } from './so762-rows.js';
 import { isTestSpeaker, trainPart } from './so762-split.js';
 
 exitUnlessCorpus('verifier-negatives');
@@ -22,11 +22,17 @@ if (!CASE_KINDS.includes(kind)) throw new Error(`no case kind ${kind}: ${CASE_KI
 
 const corpus = await loadCorpus();
 const train = trainPart(corpus);
-const trainRows = calibrationData(train.items, train.cases, corpusPhoneNorms(train.items));
+const trainRows = calibrationData(
+  train.items,
+  train.cases,
+  corpusPhoneNorms(train.items),
+  FIRST_MODEL_ALONE,
+);
 const testRows = calibrationData(
   corpus.items,
   corpus.cases,
   corpusPhoneNorms(corpus.items),
+  FIRST_MODEL_ALONE,
 ).verification.filter((row) => isTestSpeaker(row.group));
 const verifiers = {
   without: fitVerifier(trainRows.verification.filter((row) => row.kind !== kind)),

@@ -23,13 +23,13 @@ import { predictBlend } from '../src/engine/scoring/models/calibration.js';
 import { loadCorpus } from './so762-analyses.js';
 import { exitUnlessCorpus } from './so762-corpus.js';
 import { FOLDS, speakerFolds } from './so762-cv.js';
-import { calibrationData, corpusPhoneNorms } from './so762-rows.js';
+import { calibrationData, corpusPhoneNorms, FIRST_MODEL_ALONE } from './so762-rows.js';
 import { rocArea } from './roc-area.js';
 
 exitUnlessCorpus('word-label-classifier');
 const corpus = await loadCorpus();
 const norms = corpusPhoneNorms(corpus.items);
-const data = calibrationData(corpus.items, corpus.cases, norms);
+const data = calibrationData(corpus.items, corpus.cases, norms, FIRST_MODEL_ALONE);
 const accuracy = outOfFoldAccuracy(data.utterances);
 const words: TrainingRow[] = data.words.map((row) => ({
   values: { ...row.values, utteranceAccuracy: accuracy[row.utterance] ?? 0 },

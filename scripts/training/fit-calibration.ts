@@ -13,6 +13,7 @@ import {
   type UtteranceModels,
   type LabelBars,
   type PhoneNorms,
+  type VerdictBars,
   type Verifier,
 } from '../../src/engine/scoring/models/calibration.js';
 import { labelBand } from '../../src/engine/scoring/labels.js';
@@ -37,6 +38,11 @@ export interface VerificationRow extends TrainingRow {
   group: string;
   /** The kind of case: the threshold keeps few false rejections of each kind of real answer. */
   kind: string;
+  /**
+   * The second acoustic model's evidence on the same answer, where it analysed it; `heard`
+   * where the engine takes its reading (its audio check trusts it: hearsSecondModel).
+   */
+  second?: { values: Record<string, number>; heard: boolean };
 }
 
 export interface CalibrationData {
@@ -189,7 +195,7 @@ export const VERIFIER_DOUBTS_REAL = 0.05;
 const REFUSAL_RESAMPLES = 400;
 const REFUSAL_CONFIDENCE = 0.95;
 
-function fitVerifierModel(rows: readonly VerificationRow[]): BoostedTrees {
+export function fitVerifierModel(rows: readonly TrainingRow[]): BoostedTrees {
   return fitBoostedTrees(rows, RENDITION_FEATURES, VERIFIER_TREES);
 }
 
@@ -198,14 +204,46 @@ export function fitVerifier(rows: readonly VerificationRow[]): Verifier {
   const real = rows.flatMap((row, index) =>
     row.kind === 'real' ? [{ group: row.group, score: held[index]! }] : [],
   );
+  const bothModels = bothModelsBars(rows, held);
   return {
     model: fitVerifierModel(rows),
+    ...barsOn(real),
+    ...(bothModels ? { bothModels } : {}),
+  };
+}
+
+/** The bars on held-out scores of real readings: few refused, somewhat more doubted. */
+function barsOn(real: ReadonlyArray<{ group: string; score: number }>): VerdictBars {
+  return {
     rejectBelow: confidentLowQuantile(real, VERIFIER_REJECTS_REAL),
     doubtBelow: lowQuantile(
       real.map((reading) => reading.score),
       VERIFIER_DOUBTS_REAL,
     ),
   };
+}
+
+/**
+ * The bars on the mean of both models' held-out scores (scoring/verdict.ts), over the real
+ * readings whose second reading the engine takes; the second model's verifier is fitted on
+ * every answer it analysed, as its own calibration's is.
+ */
+function bothModelsBars(
+  rows: readonly VerificationRow[],
+  held: readonly number[],
+): VerdictBars | undefined {
+  const paired = rows.flatMap((row, index) =>
+    row.second ? [{ ...row, values: row.second.values, heard: row.second.heard, index }] : [],
+  );
+  if (!paired.some((row) => row.kind === 'real' && row.heard)) return undefined;
+  const heldSecond = heldOutRenditionScores(paired);
+  return barsOn(
+    paired.flatMap((row, index) =>
+      row.kind === 'real' && row.heard
+        ? [{ group: row.group, score: (held[row.index]! + heldSecond[index]!) / 2 }]
+        : [],
+    ),
+  );
 }
 
 /**

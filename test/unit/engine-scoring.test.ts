@@ -5,6 +5,7 @@ import {
   confidentLowQuantile,
   expertBand,
   fitLabelBars,
+  fitVerifier,
   lowQuantile,
   outOfFoldAccuracy,
   typicalAccuracies,
@@ -27,14 +28,14 @@ import { loadCalibration } from '../../src/engine/scoring/models/calibration.js'
 import { sequenceWords } from '../../src/engine/scoring/words.js';
 import {
   commonSubsequence,
+  RENDITION_FEATURES,
   renditionFeatures,
   selfRepetition,
 } from '../../src/engine/evidence/rendition-evidence.js';
 import { predictTrees } from '../../src/engine/scoring/models/boosted-trees.js';
-import {
-  scoreRepeatSentence,
-  type SecondReading,
-} from '../../src/engine/scoring/repeat-sentence.js';
+import { scoreRepeatSentence } from '../../src/engine/scoring/repeat-sentence.js';
+import type { SecondReading } from '../../src/engine/scoring/second-reading.js';
+import { judge } from '../../src/engine/scoring/verdict.js';
 import { DOUBTFUL_SENTENCE } from '../../src/engine/scoring/suggestions.js';
 import { predict } from '../../src/engine/scoring/models/linear-model.js';
 import { fitRidge } from '../../scripts/training/ridge.js';
@@ -69,19 +70,26 @@ function analysisHearing(text: string, slots: number[]): SpeechAnalysis {
   };
 }
 
+/** A verifier that gives every answer this score. */
+function verifierScoring(score: number) {
+  return { model: { base: score, rate: 0, trees: [] } };
+}
+
 /**
  * The shipped calibration with the verdict's bars set around this analysis's own score: under
- * `doubt` it is in doubt, and it is never refused. Which real answers fall between the bars
- * moves with every refit; the wiring must not.
+ * `doubt` it is in doubt, and it is never refused; the same with a second model's verifier
+ * that agrees (verifierScoring). Which real answers fall between the bars moves with every
+ * refit; the wiring must not.
  */
 function calibrationJudging(analysis: SpeechAnalysis, doubt: 'in doubt' | 'accepted') {
   const shipped = loadCalibration('en-us-8k');
-  const score = predictTrees(shipped.verification.model, renditionFeatures(analysis));
-  const doubtBelow = doubt === 'in doubt' ? score + 1 : score - 1;
-  return {
-    ...shipped,
-    verification: { ...shipped.verification, rejectBelow: score - 2, doubtBelow },
-  };
+  const score = ownScore(analysis);
+  const bars = { rejectBelow: score - 2, doubtBelow: doubt === 'in doubt' ? score + 1 : score - 1 };
+  return { ...shipped, verification: { ...shipped.verification, ...bars, bothModels: bars } };
+}
+
+function ownScore(analysis: SpeechAnalysis): number {
+  return predictTrees(loadCalibration('en-us-8k').verification.model, renditionFeatures(analysis));
 }
 
 describe('Repeat Sentence content', () => {
@@ -154,7 +162,12 @@ describe('Repeat Sentence content', () => {
       min: 0,
       max: 10,
     };
-    const secondModels = { accuracy: eight, fluency: eight, total: eight };
+    const secondModels = {
+      accuracy: eight,
+      fluency: eight,
+      total: eight,
+      verification: verifierScoring(ownScore(analysis)),
+    };
     const scored = (second?: SecondReading) =>
       scoreRepeatSentence({
         analysis,
@@ -173,6 +186,37 @@ describe('Repeat Sentence content', () => {
     expect(scored({ analysis: analysisHearing(text, []), calibration: secondModels })).toEqual(
       alone,
     );
+  });
+
+  it("judges the answer by the mean of both models' verifiers against the bars set for it, where the second read it", () => {
+    const analysis = analysisHearing(text, [0, 1, 2, 3, 4, 5]);
+    const own = ownScore(analysis);
+    const shipped = loadCalibration('en-us-8k');
+    const calibration = {
+      ...shipped,
+      verification: {
+        ...shipped.verification,
+        rejectBelow: own - 2,
+        doubtBelow: own - 1,
+        bothModels: { rejectBelow: own - 0.5, doubtBelow: own - 0.05 },
+      },
+    };
+    const second = (score: number): SecondReading => ({
+      analysis,
+      calibration: { ...loadCalibration('en-us-16k'), verification: verifierScoring(score) },
+    });
+    expect(judge(analysis, calibration)).toEqual({ verdict: 'rendition', score: own });
+    const doubted = judge(analysis, calibration, second(own - 0.2));
+    expect(doubted.verdict).toBe('doubtful');
+    expect(doubted.score).toBeCloseTo(own - 0.1, 12);
+    expect(judge(analysis, calibration, second(own - 1.2)).verdict).toBe('not-the-text');
+    expect(judge(analysis, calibration, second(own + 0.2)).verdict).toBe('rendition');
+    // A calibration without bars for the mean judges by the first model's verifier alone.
+    const { bothModels: _, ...alone } = calibration.verification;
+    expect(judge(analysis, { ...calibration, verification: alone }, second(own - 1.2))).toEqual({
+      verdict: 'rendition',
+      score: own,
+    });
   });
 
   it('does not claim a word was repeated when the engine is unsure of it, said or Missing', () => {
@@ -342,6 +386,49 @@ describe('verifier refusal bar', () => {
     const bar = confidentLowQuantile(readings, 0.005);
     expect(bar).toBeLessThan(plain);
     expect(confidentLowQuantile(readings, 0.005)).toBe(bar);
+  });
+});
+
+describe("the verifier's bars for both models' mean", () => {
+  // Twenty speakers, each with real readings and readings of another sentence; one feature
+  // tells them apart, noisily (a seeded sequence, so every run fits the same trees).
+  const values = (evidence: number) =>
+    Object.fromEntries(RENDITION_FEATURES.map((name, index) => [name, index === 0 ? evidence : 0]));
+  const rows = (
+    second: (evidence: number) => { values: Record<string, number>; heard: boolean } | undefined,
+  ) =>
+    Array.from({ length: 20 }, (_, speaker) =>
+      Array.from({ length: 12 }, (_, index) => {
+        const real = index < 8;
+        const evidence = (real ? 1 : -1) + Math.sin(speaker * 12.9898 + index * 78.233) * 1.2;
+        const secondEvidence = second(evidence);
+        return {
+          values: values(evidence),
+          target: real ? 1 : 0,
+          group: `s${speaker}`,
+          kind: real ? 'real' : 'wrong',
+          ...(secondEvidence ? { second: secondEvidence } : {}),
+        };
+      }),
+    ).flat();
+
+  it('are the own bars where the second model brings the same evidence', () => {
+    const verifier = fitVerifier(rows((evidence) => ({ values: values(evidence), heard: true })));
+    expect(verifier.bothModels).toEqual({
+      rejectBelow: verifier.rejectBelow,
+      doubtBelow: verifier.doubtBelow,
+    });
+  });
+
+  it('are set only over real readings the second model is heard on, and absent without any', () => {
+    expect(fitVerifier(rows(() => undefined)).bothModels).toBeUndefined();
+    const unheard = fitVerifier(rows((evidence) => ({ values: values(-evidence), heard: false })));
+    expect(unheard.bothModels).toBeUndefined();
+    // A second model whose evidence tells nothing scores every reading at the share of real
+    // ones (8 of 12), so the mean is the own score halfway to 2/3, and so are its bars.
+    const blind = fitVerifier(rows(() => ({ values: values(0), heard: true })));
+    expect(blind.bothModels!.rejectBelow).toBeCloseTo((blind.rejectBelow + 2 / 3) / 2, 9);
+    expect(blind.bothModels!.doubtBelow).toBeCloseTo((blind.doubtBelow + 2 / 3) / 2, 9);
   });
 });
 

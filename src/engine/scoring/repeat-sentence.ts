@@ -11,15 +11,10 @@ import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from 
 import { predictBlend, type Calibration, type UtteranceModels } from './models/calibration.js';
 import type { SpeakingResult } from './result.js';
 import { readingRates, withSpeechRate } from './speech-rate.js';
+import type { SecondReading } from './second-reading.js';
 import * as say from './suggestions.js';
 import { verdict } from './verdict.js';
 import { sequenceWords } from './words.js';
-
-/** A second acoustic model's reading of the same answer, and that model's delivery models. */
-export interface SecondReading {
-  analysis: SpeechAnalysis;
-  calibration: UtteranceModels;
-}
 
 export interface ScoringInput {
   analysis: SpeechAnalysis;
@@ -32,7 +27,7 @@ export interface ScoringInput {
 }
 
 export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
-  const check = verdict(input.analysis, input.calibration);
+  const check = verdict(input.analysis, input.calibration, input.second);
   if (check === 'not-the-text') return notTheSentence(input);
   const mark = repeatSentenceMark(input.analysis, check === 'doubtful');
   const total = input.analysis.reference.length;

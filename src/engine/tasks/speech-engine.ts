@@ -8,18 +8,18 @@ import { SerialQueue } from '../recognizer/serial.js';
 import {
   loadCalibration,
   type Calibration,
-  type UtteranceModels,
+  type SecondModels,
 } from '../scoring/models/calibration.js';
 
 /**
  * A second acoustic model, loaded, the joint said decision it takes part in, and its own
- * calibration, whose utterance models give its estimate of the delivery
- * (scoring/repeat-sentence.ts).
+ * calibration, whose models give its estimates of the delivery and the verdict
+ * (scoring/repeat-sentence.ts, scoring/verdict.ts).
  */
 export interface SecondOpinion {
   model: AcousticModel;
   said: SecondOpinionModel;
-  calibration: UtteranceModels;
+  calibration: SecondModels;
 }
 
 /** What a scorer needs once the audio is decoded; the bench and tests drive it directly. */
@@ -39,7 +39,7 @@ export interface SpeechEngine {
 export async function loadSpeechEngine(
   modelName: ModelName = configuredModel(),
   calibration: Calibration = loadCalibration(modelName),
-  secondCalibration?: UtteranceModels,
+  secondCalibration?: SecondModels,
 ): Promise<SpeechEngine> {
   const model = await loadAcousticModel(modelName);
   const said = secondOpinionFor(modelName);

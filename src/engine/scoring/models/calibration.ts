@@ -65,15 +65,30 @@ export interface Calibration {
 export type UtteranceModels = Pick<Calibration, 'accuracy' | 'fluency' | 'total'>;
 
 /**
- * Is the answer the expected text: a classifier of the evidence (boosted trees on 0/1, read as
- * a score from 0 to 1) and two bars on its score. Below `rejectBelow` the answer is not the
- * text; below `doubtBelow` it may not be, and is marked for the examiner to listen to.
+ * Bars on a verifier's score. Below `rejectBelow` the answer is not the text; below
+ * `doubtBelow` it may not be, and is marked for the examiner to listen to.
  */
-export interface Verifier {
-  model: BoostedTrees;
+export interface VerdictBars {
   rejectBelow: number;
   doubtBelow: number;
 }
+
+/**
+ * Is the answer the expected text: a classifier of the evidence (boosted trees on 0/1, read as
+ * a score from 0 to 1) and the bars on its score.
+ */
+export interface Verifier extends VerdictBars {
+  model: BoostedTrees;
+  /**
+   * Bars on the mean of this score and the second acoustic model's verifier's score on its own
+   * reading (scoring/verdict.ts), where a Repeat Sentence answer has that reading; set like
+   * the model's own bars, on held-out readings (scripts/training/fit-calibration.ts).
+   */
+  bothModels?: VerdictBars;
+}
+
+/** What the second acoustic model's own calibration lends: its delivery models and its verifier. */
+export type SecondModels = UtteranceModels & { verification: Pick<Verifier, 'model'> };
 
 export interface LabelBars {
   averageFrom: number;
