@@ -187,14 +187,22 @@ async function askSecondOpinions(
   return seconds;
 }
 
+/** Each case's audio check, once per process: the calibration, the CV and the external test all ask. */
+const checked = new Map<string, AudioCheck>();
+
 /** The audio check every answer meets before scoring: silence refused, noise and clipping noted. */
 export async function audioChecks(
   cases: ReadonlyArray<Pick<CaseItem, 'id' | 'case'>>,
 ): Promise<Map<string, AudioCheck>> {
   const result = new Map<string, AudioCheck>();
   for (const item of cases) {
-    const { silent, cautions } = await checkedAnswer(await caseAudio(item.case));
-    result.set(item.id, { silent, cautions });
+    let check = checked.get(item.id);
+    if (!check) {
+      const { silent, cautions } = await checkedAnswer(await caseAudio(item.case));
+      check = { silent, cautions };
+      checked.set(item.id, check);
+    }
+    result.set(item.id, check);
   }
   return result;
 }

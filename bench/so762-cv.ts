@@ -123,12 +123,9 @@ export function crossValidate(
     const trainItems = items.filter((item) => !inFold(item.speaker));
     const trainCases = cases.filter((item) => !inFold(item.case.speaker));
     const norms = corpusPhoneNorms(trainItems);
-    const calibration = fitCalibration(
-      calibrationData(trainItems, trainCases, norms, heardIn(checks)),
-      norms,
-      `fold ${fold}`,
-    );
-    const second = fitSecondModels(trainItems, trainCases);
+    const data = calibrationData(trainItems, trainCases, norms, heardIn(checks));
+    const calibration = fitCalibration(data, norms, `fold ${fold}`);
+    const second = fitSecondModels(trainItems, data.verification);
     for (const item of cases.filter((entry) => inFold(entry.case.speaker)))
       result.outcomes.push(caseOutcome(item, calibration, checkOf(checks, item), second));
     const rateBars = speechRateBars(

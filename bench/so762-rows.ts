@@ -18,6 +18,7 @@ import {
   typicalAccuracies,
   typicalGops,
   type CalibrationData,
+  type VerificationRow,
 } from '../scripts/training/fit-calibration.js';
 import type { CaseItem, CorpusItem } from './so762-analyses.js';
 import { isRendition } from './so762-cases.js';
@@ -63,9 +64,26 @@ export function corpusPhoneNorms(items: readonly CorpusItem[]): PhoneNorms {
 export const FIRST_MODEL_ALONE = (): boolean => false;
 
 /**
- * The rows every model of a calibration is fitted on. `heardBySecond` tells the cases whose
- * second reading the engine would take (their audio check trusts it: hearsSecondModel).
+ * The verifier's rows: every case, a rendition of the sentence or not, with the second model's
+ * evidence where it analysed the case. `heardBySecond` tells the cases whose second reading the
+ * engine would take (their audio check trusts it: hearsSecondModel).
  */
+export function verificationRows(
+  cases: readonly CaseItem[],
+  heardBySecond: (item: CaseItem) => boolean,
+): VerificationRow[] {
+  return cases.map((item) => ({
+    values: renditionFeatures(item.analysis),
+    target: isRendition(item.case.kind) ? 1 : 0,
+    group: item.case.speaker,
+    kind: item.case.kind,
+    ...(item.second
+      ? { second: { values: renditionFeatures(item.second), heard: heardBySecond(item) } }
+      : {}),
+  }));
+}
+
+/** The rows every model of a calibration is fitted on (heardBySecond: verificationRows). */
 export function calibrationData(
   items: readonly CorpusItem[],
   cases: readonly CaseItem[],
@@ -73,15 +91,7 @@ export function calibrationData(
   heardBySecond: (item: CaseItem) => boolean,
 ): CalibrationData {
   const data: CalibrationData = {
-    verification: cases.map((item) => ({
-      values: renditionFeatures(item.analysis),
-      target: isRendition(item.case.kind) ? 1 : 0,
-      group: item.case.speaker,
-      kind: item.case.kind,
-      ...(item.second
-        ? { second: { values: renditionFeatures(item.second), heard: heardBySecond(item) } }
-        : {}),
-    })),
+    verification: verificationRows(cases, heardBySecond),
     utterances: [],
     words: [],
     phones: [],
@@ -114,29 +124,23 @@ export function calibrationData(
 }
 
 /**
- * The second acoustic model's delivery models (utterance accuracy, fluency, total), fitted on
- * its analyses of `items`; none where it analysed none (no second model).
+ * The second acoustic model's delivery models (utterance accuracy, fluency, total) and verifier,
+ * fitted on its analyses of `items` and the second evidence of `verification`; none where it
+ * analysed none (no second model).
  */
 export function fitSecondModels(
   items: readonly CorpusItem[],
-  cases: readonly CaseItem[],
+  verification: readonly VerificationRow[],
 ): SecondModels | undefined {
   const rows = items.flatMap((item) =>
     item.second
       ? [{ values: utteranceFeatures(item.second), ...item.label, group: item.speaker }]
       : [],
   );
-  const verification = cases.flatMap((item) =>
-    item.second
-      ? [
-          {
-            values: renditionFeatures(item.second),
-            target: isRendition(item.case.kind) ? 1 : 0,
-          },
-        ]
-      : [],
+  const secondRows = verification.flatMap((row) =>
+    row.second ? [{ values: row.second.values, target: row.target }] : [],
   );
   return rows.length > 0
-    ? { ...fitUtteranceModels(rows), verification: { model: fitVerifierModel(verification) } }
+    ? { ...fitUtteranceModels(rows), verification: { model: fitVerifierModel(secondRows) } }
     : undefined;
 }

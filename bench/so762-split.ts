@@ -11,7 +11,13 @@ import type { Calibration, SecondModels } from '../src/engine/scoring/models/cal
 import { audioChecks, type Corpus } from './so762-analyses.js';
 import { heardIn } from './so762-cv.js';
 import { engineFingerprint } from './fingerprint.js';
-import { calibrationData, corpusPhoneNorms, fitSecondModels } from './so762-rows.js';
+import {
+  calibrationData,
+  corpusPhoneNorms,
+  FIRST_MODEL_ALONE,
+  fitSecondModels,
+  verificationRows,
+} from './so762-rows.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const USERS_CACHE_DIR = join(ROOT, '.tmp/so762-users');
@@ -74,5 +80,6 @@ export async function trainOnlyCalibration(corpus: Corpus): Promise<Calibration>
 /** The second acoustic model's delivery models and verifier, fitted on the train speakers only. */
 export function trainOnlySecondModels(corpus: Corpus): SecondModels | undefined {
   const train = trainPart(corpus);
-  return fitSecondModels(train.items, train.cases);
+  // The second model's verifier is fitted on every case it analysed, heard or not.
+  return fitSecondModels(train.items, verificationRows(train.cases, FIRST_MODEL_ALONE));
 }
