@@ -1,7 +1,7 @@
 /**
  * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
  * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
- * short, a restart, music, a reading slowed to a third, babble, codecs, synthetic and accented
+ * short, a restart, a word left out or said twice, music, a reading slowed to a third, babble, codecs, synthetic and accented
  * voices. Every choice is seeded, so the same cases come out on every run.
  */
 import { execFile } from 'node:child_process';
@@ -29,6 +29,8 @@ export const FAMILIES = [
   'cut',
   'tail',
   'restart',
+  'skip',
+  'repeat',
   'music',
   'slow3',
   'babble',
@@ -56,6 +58,10 @@ export interface UserCase {
   unsaidSlots?: number[];
   /** tail: the slots whose forced-alignment start on the full reading is after the cut. */
   saidSlots?: number[];
+  /** skip, repeat: the slot of the word left out of the audio or said twice. */
+  editedSlot?: number;
+  /** skip, repeat: that word's span in the full reading (its alignment), in ms. */
+  editedMs?: WordTime;
   /** restart: where the full reading starts in the case's audio, in ms. */
   restartMs?: number;
   /** cut, tail: where the audio was cut, in ms. */
@@ -72,6 +78,8 @@ export const FAMILY_SIZE: Record<Family, number> = {
   cut: 30,
   tail: 30,
   restart: 30,
+  skip: 30,
+  repeat: 0,
   music: 16,
   slow3: 12,
   babble: 24,
@@ -83,6 +91,10 @@ export const FAMILY_SIZE: Record<Family, number> = {
 /** A word is counted as unsaid after a cut only if its aligned start is this far past the cut. */
 export const CUT_MARGIN_MS = 250;
 const RESTART_PAUSE_SECONDS = 0.7;
+/** The pause between a word and its repetition (a learner saying it again). */
+export const REPEAT_PAUSE_SECONDS = 0.15;
+/** Each side of a splice fades over this long, so no click marks it. */
+const SPLICE_FADE_SECONDS = 0.005;
 const BABBLE_BELOW_DB = 10;
 const SLOWED_TEMPO = 1 / 3;
 const ESPEAK_VOICES = ['en-us', 'en-us+f3', 'en-us+m3', 'en-us+f5'];
@@ -204,7 +216,10 @@ export async function buildUserCases(
       .slice(0, FAMILY_SIZE[family]);
   const cases: UserCase[] = [];
   const add = (item: Omit<UserCase, 'file'>, extension = 'wav'): void => {
-    cases.push({ ...item, file: `${item.id.replace(/[^a-z0-9-]/giu, '_')}.${extension}` });
+    // The name holds a hash of the case, so a case built otherwise (a cut moved with the
+    // alignment it follows) gets new audio and a new score, never a stale one.
+    const name = `${item.id.replace(/[^a-z0-9-]/giu, '_')}-${seedOf(JSON.stringify(item)).toString(16)}`;
+    cases.push({ ...item, file: `${name}.${extension}` });
   };
   const longEnough = (label: Label): boolean => label.text.split(' ').length >= 4;
 
@@ -269,6 +284,29 @@ export async function buildUserCases(
       restartMs: restartMs(second),
     });
   }
+  // A word left out; a word said twice, in the readings the restarts are built from (their clean
+  // scores are the reference).
+  const edit = (label: Label, family: 'skip' | 'repeat') =>
+    editedWord(label, fullReadings.get(`real:${label.id}`), family);
+  const edited = (family: 'skip' | 'repeat', labels: readonly Label[]): void => {
+    for (const label of labels) {
+      const word = edit(label, family);
+      if (!word) continue;
+      add({
+        id: `${family}:${label.id}`,
+        family,
+        labelId: label.id,
+        refText: label.text,
+        editedSlot: word.slot,
+        editedMs: word.time,
+      });
+    }
+  };
+  edited(
+    'skip',
+    pick('skip', (label) => longEnough(label) && edit(label, 'skip') !== null),
+  );
+  edited('repeat', restartLabels);
   pick('music').forEach((label, index) =>
     add({
       id: `music:${MUSIC_KINDS[index % MUSIC_KINDS.length]}:${label.id}`,
@@ -356,6 +394,10 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, withRoomHead(await corpusSamples(item.labelId), item.cutMs!));
     case 'restart':
       return writeSamples(out, await restart(item));
+    case 'skip':
+      return writeSamples(out, withoutSpan(await corpusSamples(item.labelId), item.editedMs!));
+    case 'repeat':
+      return writeSamples(out, withSpanTwice(await corpusSamples(item.labelId), item.editedMs!));
     case 'music':
       return music(item.variant!, seedOf(item.id), out);
     case 'slow3':
@@ -408,6 +450,77 @@ export function withRoomHead(samples: Float32Array, cutMs: number): Float32Array
   const out = new Float32Array(RATE + samples.length - cut);
   out.set(samples.subarray(cut), RATE);
   return withRoomNoise(out, 0, RATE, cut);
+}
+
+/**
+ * The word of a reading to leave out or say twice, chosen by seed: one of three letters or more
+ * that the sentence holds once, neither its first word nor its last, heard in the full reading
+ * with both neighbours (its aligned span is what is cut or repeated). None where the full reading
+ * holds a false start, which may say the word again.
+ */
+export function editedWord(
+  label: Label,
+  full: CaseAnalysis | undefined,
+  family: 'skip' | 'repeat',
+): { slot: number; time: WordTime } | null {
+  if (!full || full.analysis.falseStart.length > 0) return null;
+  const times = wordTimes(full);
+  const words = label.text.split(' ');
+  const once = (word: string): boolean => words.filter((other) => other === word).length === 1;
+  const slots = words.flatMap((word, slot) =>
+    slot > 0 &&
+    slot < words.length - 1 &&
+    /^[A-Z]{3,}$/u.test(word) &&
+    once(word) &&
+    [slot - 1, slot, slot + 1].every((near) => times.has(near))
+      ? [slot]
+      : [],
+  );
+  const [slot] = shuffled(slots, seededRandom(seedOf(`${label.id}:${family}`)));
+  return slot === undefined ? null : { slot, time: times.get(slot)! };
+}
+
+function sampleAt(ms: number): number {
+  return Math.round((ms / 1000) * RATE);
+}
+
+/** `samples` with a short fade out at its end and in at its start (a splice's two sides). */
+function faded(samples: Float32Array, fadeIn: boolean, fadeOut: boolean): Float32Array {
+  const out = Float32Array.from(samples);
+  const fade = Math.min(Math.round(SPLICE_FADE_SECONDS * RATE), out.length);
+  for (let i = 0; i < fade; i += 1) {
+    if (fadeIn) out[i]! *= i / fade;
+    if (fadeOut) out[out.length - 1 - i]! *= i / fade;
+  }
+  return out;
+}
+
+function joined(parts: readonly Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** The reading with the span cut out: the learner left the word out. */
+export function withoutSpan(samples: Float32Array, span: WordTime): Float32Array {
+  return joined([
+    faded(samples.subarray(0, sampleAt(span.start)), false, true),
+    faded(samples.subarray(sampleAt(span.end)), true, false),
+  ]);
+}
+
+/** The reading with the span said again after a short pause: the learner repeated the word. */
+export function withSpanTwice(samples: Float32Array, span: WordTime): Float32Array {
+  const pause = new Float32Array(Math.round(REPEAT_PAUSE_SECONDS * RATE));
+  return joined([
+    faded(samples.subarray(0, sampleAt(span.end)), false, true),
+    withRoomNoise(pause, 0, pause.length, sampleAt(span.end)),
+    faded(samples.subarray(sampleAt(span.start)), true, false),
+  ]);
 }
 
 /** The first two words (by the full reading's alignment), a pause, then the whole reading. */

@@ -27,12 +27,15 @@ import {
   buildUserCases,
   CODECS,
   FAMILIES,
+  REPEAT_PAUSE_SECONDS,
   type Family,
   type UserCase,
 } from './so762-user-cases.js';
 
 export interface UserOutcome {
   id: string;
+  /** The case's audio file, which names the case's every choice (so762-user-cases.ts). */
+  file: string;
   family: Family;
   /** The error code when the answer was refused (NO_SPEECH), else null. */
   code: string | null;
@@ -66,6 +69,7 @@ function calibrationTag(calibration: Calibration, second?: SecondModels): string
   return (hash >>> 0).toString(16);
 }
 
+/** The outcomes stored, by case audio file. */
 function readOutcomes(file: string): Map<string, UserOutcome> {
   if (!existsSync(file)) return new Map();
   return new Map(
@@ -73,7 +77,7 @@ function readOutcomes(file: string): Map<string, UserOutcome> {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as UserOutcome)
-      .map((row) => [row.id, row]),
+      .map((row) => [row.file, row]),
   );
 }
 
@@ -88,6 +92,7 @@ async function scoreCase(engine: SpeechEngine, item: UserCase, path: string): Pr
     const result = await scoreAudioUrl(engine, 'rs', request, POLICY);
     return {
       id: item.id,
+      file: item.file,
       family: item.family,
       code: null,
       components: result.components.map(({ name, score, maxScore, status, suggestion }) => ({
@@ -104,7 +109,14 @@ async function scoreCase(engine: SpeechEngine, item: UserCase, path: string): Pr
     };
   } catch (error) {
     if (!(error instanceof ScoringError)) throw error;
-    return { id: item.id, family: item.family, code: error.code, components: [], words: [] };
+    return {
+      id: item.id,
+      file: item.file,
+      family: item.family,
+      code: error.code,
+      components: [],
+      words: [],
+    };
   }
 }
 
@@ -132,7 +144,13 @@ export async function scoreUserCases(
     USERS_CACHE_DIR,
     `outcomes-${engineFingerprint()}-${calibrationTag(calibration, second)}.jsonl`,
   );
-  const outcomes = readOutcomes(file);
+  const stored = readOutcomes(file);
+  const outcomes = new Map(
+    cases.flatMap((item): Array<[string, UserOutcome]> => {
+      const outcome = stored.get(item.file);
+      return outcome ? [[item.id, outcome]] : [];
+    }),
+  );
   const missing = cases.filter((item) => !outcomes.has(item.id));
   if (missing.length > 0) {
     const engine = await loadSpeechEngine(configuredModel(), calibration, second);
@@ -318,6 +336,7 @@ export function userRows(
     goal: '≥ 90%',
     met: meet(within, restarts.length, 0.9),
   });
+  rows.push(...editedRows(of('skip'), of('repeat'), clean));
   const music = of('music');
   const nonSpeech = music.filter(([, outcome]) =>
     ['refused', 'not the sentence'].includes(verdictOf(outcome)),
@@ -381,6 +400,69 @@ export function userRows(
 }
 
 type Pairs = Array<[UserCase, UserOutcome]>;
+
+function labelCounts(words: ReadonlyArray<{ label: string; unsure?: boolean }>): string {
+  return ['Good', 'Average', 'Bad', 'Missing']
+    .map((label) => {
+      const ofLabel = words.filter((word) => word.label === label);
+      return `${label} ${ofLabel.length} (unsure ${ofLabel.filter((word) => word.unsure).length})`;
+    })
+    .join(', ');
+}
+
+/**
+ * A word left out of the reading, and a word said twice: learners' own slips, measured as the
+ * cut and the restart are (an unsaid word `Missing`; a repetition scored on the reading).
+ */
+function editedRows(
+  skipped: Pairs,
+  repeated: Pairs,
+  clean: ReadonlyMap<string, UserOutcome>,
+): Row[] {
+  const wordOf = (item: UserCase, outcome: UserOutcome) =>
+    outcome.code ? { label: 'Missing' } : (outcome.words[item.editedSlot!] ?? { label: 'Missing' });
+  const left = skipped.map(([item, outcome]) => wordOf(item, outcome));
+  const missing = left.filter((word) => word.label === 'Missing').length;
+  const belowFull = skipped.filter(([, outcome]) => !fullContent(outcome)).length;
+  const neighbours = skipped.flatMap(([item, outcome]) =>
+    [item.editedSlot! - 1, item.editedSlot! + 1].map((slot) => labelAt(outcome, slot)),
+  );
+  const twice = repeated.filter(([item]) => clean.has(item.labelId));
+  const against = (item: UserCase, outcome: UserOutcome, name: string): number =>
+    score(outcome, name) - score(clean.get(item.labelId)!, name);
+  const pronunciation = twice.map(([item, o]) => against(item, o, 'score_pronunciation'));
+  const within = pronunciation.filter((diff) => Math.abs(diff) <= 0.5).length;
+  const meanOf = (values: number[]): string =>
+    (values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)).toFixed(2);
+  const cleanFull = twice.filter(([item]) => fullContent(clean.get(item.labelId)!)).length;
+  return [
+    {
+      family:
+        'one inner word left out of the reading (its aligned span cut from the audio), whole sentence as refText: that word Missing',
+      n: skipped.length,
+      figure: `${pct(missing, left.length)}; ${labelCounts(left)}; the words either side heard ${pct(neighbours.filter((label) => label !== 'Missing').length, neighbours.length)}`,
+      goal: "≥ 90%, never Good (the cut's)",
+      met:
+        missing >= 0.9 * left.length && !left.some((word) => word.label === 'Good')
+          ? 'met'
+          : 'not met',
+    },
+    {
+      family: 'one inner word left out of the reading: content below full',
+      n: skipped.length,
+      figure: pct(belowFull, skipped.length),
+      goal: "≥ 90% (the replaced word's)",
+      met: meet(belowFull, skipped.length, 0.9),
+    },
+    {
+      family: `one inner word said twice (the word, a ${REPEAT_PAUSE_SECONDS} s pause, the word and the rest of the reading): pronunciation within 0.5 of the clean reading`,
+      n: twice.length,
+      figure: `${pct(within, twice.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(twice.map(([item, o]) => against(item, o, 'score_fluency')))}; repetition shown Inserted in ${pct(twice.filter(([, o]) => (o.inserted ?? 0) > 0).length, twice.length)}; full content ${pct(twice.filter(([, o]) => fullContent(o)).length, twice.length)} (clean: ${cleanFull}); the word itself ${labelCounts(twice.map(([item, o]) => wordOf(item, o)))}`,
+      goal: "≥ 90% (the restart's)",
+      met: meet(within, twice.length, 0.9),
+    },
+  ];
+}
 
 /**
  * Words said or `Missing` unsurely (docs/api.md): how often the mark lands on real words, on the
