@@ -160,6 +160,23 @@ const PLAIN_FEATURES = [
   'durationSpread',
   'logSpan',
 ];
+/**
+ * The shipped features without those of timing (pauses, rates, the span, hesitations): how
+ * much of the pronunciation estimate comes from how the answer was timed rather than sounded.
+ * With them, a learner's pause lowers pronunciation as well as fluency.
+ */
+const SOUND_FEATURES = UTTERANCE_FEATURES.filter(
+  (name) =>
+    ![
+      'speechRate',
+      'articulationRate',
+      'pauseCount',
+      'pauseShare',
+      'longestPause',
+      'noiseCount',
+      'logSpan',
+    ].includes(name),
+);
 const SHIPPED_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf: 15 };
 
 export const VARIANTS: Variant[] = [
@@ -175,6 +192,13 @@ export const VARIANTS: Variant[] = [
     features: UTTERANCE_FEATURES,
     ridge: RIDGE_LAMBDA.utterance,
     trees: SHIPPED_TREES,
+  },
+  {
+    name: `as shipped, on the ${SOUND_FEATURES.length} features of how it sounded (no pauses, rates or span)`,
+    features: SOUND_FEATURES,
+    ridge: RIDGE_LAMBDA.utterance,
+    trees: SHIPPED_TREES,
+    bothModels: true,
   },
   { name: 'ridge λ5, 18 features', features: UTTERANCE_FEATURES, ridge: 5, trees: null },
   { name: 'ridge λ30, 18 features', features: UTTERANCE_FEATURES, ridge: 30, trees: null },

@@ -1,7 +1,7 @@
 /**
  * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
  * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
- * short, a restart, a word left out or said twice, music, a reading slowed to a third, babble, codecs, synthetic and accented
+ * short, a restart, a word left out or said twice, a pause mid-sentence, music, a reading slowed to a third, babble, codecs, synthetic and accented
  * voices. Every choice is seeded, so the same cases come out on every run.
  */
 import { execFile } from 'node:child_process';
@@ -31,6 +31,7 @@ export const FAMILIES = [
   'restart',
   'skip',
   'repeat',
+  'pause',
   'music',
   'slow3',
   'babble',
@@ -39,6 +40,8 @@ export const FAMILIES = [
   'accented',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
+/** The families made by editing one word of a reading (editedWord). */
+type EditFamily = Extract<Family, 'skip' | 'repeat' | 'pause'>;
 
 export const CODECS = ['wav', 'mp3-64k', 'opus-32k-webm', 'telephone-8k'] as const;
 export type Codec = (typeof CODECS)[number];
@@ -58,9 +61,9 @@ export interface UserCase {
   unsaidSlots?: number[];
   /** tail: the slots whose forced-alignment start on the full reading is after the cut. */
   saidSlots?: number[];
-  /** skip, repeat: the slot of the word left out of the audio or said twice. */
+  /** skip, repeat, pause: the slot of the word left out, said twice or paused after. */
   editedSlot?: number;
-  /** skip, repeat: that word's span in the full reading (its alignment), in ms. */
+  /** skip, repeat, pause: that word's span in the full reading (its alignment), in ms. */
   editedMs?: WordTime;
   /** restart: where the full reading starts in the case's audio, in ms. */
   restartMs?: number;
@@ -80,6 +83,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   restart: 30,
   skip: 30,
   repeat: 0,
+  pause: 0,
   music: 16,
   slow3: 12,
   babble: 24,
@@ -93,6 +97,8 @@ export const CUT_MARGIN_MS = 250;
 const RESTART_PAUSE_SECONDS = 0.7;
 /** The pause between a word and its repetition (a learner saying it again). */
 export const REPEAT_PAUSE_SECONDS = 0.15;
+/** A learner's pause in the middle of the sentence, searching for the next word. */
+export const HESITATION_SECONDS = 1;
 /** Each side of a splice fades over this long, so no click marks it. */
 const SPLICE_FADE_SECONDS = 0.005;
 const BABBLE_BELOW_DB = 10;
@@ -284,11 +290,11 @@ export async function buildUserCases(
       restartMs: restartMs(second),
     });
   }
-  // A word left out; a word said twice, in the readings the restarts are built from (their clean
-  // scores are the reference).
-  const edit = (label: Label, family: 'skip' | 'repeat') =>
+  // A word left out; a word said twice or a pause after it, in the readings the restarts are
+  // built from (their clean scores are the reference).
+  const edit = (label: Label, family: EditFamily) =>
     editedWord(label, fullReadings.get(`real:${label.id}`), family);
-  const edited = (family: 'skip' | 'repeat', labels: readonly Label[]): void => {
+  const edited = (family: EditFamily, labels: readonly Label[]): void => {
     for (const label of labels) {
       const word = edit(label, family);
       if (!word) continue;
@@ -307,6 +313,7 @@ export async function buildUserCases(
     pick('skip', (label) => longEnough(label) && edit(label, 'skip') !== null),
   );
   edited('repeat', restartLabels);
+  edited('pause', restartLabels);
   pick('music').forEach((label, index) =>
     add({
       id: `music:${MUSIC_KINDS[index % MUSIC_KINDS.length]}:${label.id}`,
@@ -398,6 +405,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, withoutSpan(await corpusSamples(item.labelId), item.editedMs!));
     case 'repeat':
       return writeSamples(out, withSpanTwice(await corpusSamples(item.labelId), item.editedMs!));
+    case 'pause':
+      return writeSamples(out, withPauseAfter(await corpusSamples(item.labelId), item.editedMs!));
     case 'music':
       return music(item.variant!, seedOf(item.id), out);
     case 'slow3':
@@ -461,7 +470,7 @@ export function withRoomHead(samples: Float32Array, cutMs: number): Float32Array
 export function editedWord(
   label: Label,
   full: CaseAnalysis | undefined,
-  family: 'skip' | 'repeat',
+  family: EditFamily,
 ): { slot: number; time: WordTime } | null {
   if (!full || full.analysis.falseStart.length > 0) return null;
   const times = wordTimes(full);
@@ -513,14 +522,29 @@ export function withoutSpan(samples: Float32Array, span: WordTime): Float32Array
   ]);
 }
 
+/** The reading with `seconds` of room noise spliced in at `atMs`, the rest from `resumeMs`. */
+function withRoomPause(
+  samples: Float32Array,
+  atMs: number,
+  seconds: number,
+  resumeMs: number,
+): Float32Array {
+  const pause = new Float32Array(Math.round(seconds * RATE));
+  return joined([
+    faded(samples.subarray(0, sampleAt(atMs)), false, true),
+    withRoomNoise(pause, 0, pause.length, sampleAt(atMs)),
+    faded(samples.subarray(sampleAt(resumeMs)), true, false),
+  ]);
+}
+
 /** The reading with the span said again after a short pause: the learner repeated the word. */
 export function withSpanTwice(samples: Float32Array, span: WordTime): Float32Array {
-  const pause = new Float32Array(Math.round(REPEAT_PAUSE_SECONDS * RATE));
-  return joined([
-    faded(samples.subarray(0, sampleAt(span.end)), false, true),
-    withRoomNoise(pause, 0, pause.length, sampleAt(span.end)),
-    faded(samples.subarray(sampleAt(span.start)), true, false),
-  ]);
+  return withRoomPause(samples, span.end, REPEAT_PAUSE_SECONDS, span.start);
+}
+
+/** The reading with a second's pause after the span: the learner searched for the next word. */
+export function withPauseAfter(samples: Float32Array, span: WordTime): Float32Array {
+  return withRoomPause(samples, span.end, HESITATION_SECONDS, span.end);
 }
 
 /** The first two words (by the full reading's alignment), a pause, then the whole reading. */

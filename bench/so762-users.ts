@@ -27,6 +27,7 @@ import {
   buildUserCases,
   CODECS,
   FAMILIES,
+  HESITATION_SECONDS,
   REPEAT_PAUSE_SECONDS,
   type Family,
   type UserCase,
@@ -305,10 +306,8 @@ export function userRows(
   });
   const restarts = of('restart').filter(([item]) => clean.has(item.labelId));
   const diffs = restarts.map(([item, outcome]) => ({
-    pronunciation:
-      score(outcome, 'score_pronunciation') -
-      score(clean.get(item.labelId)!, 'score_pronunciation'),
-    fluency: score(outcome, 'score_fluency') - score(clean.get(item.labelId)!, 'score_fluency'),
+    pronunciation: againstClean(clean, item, outcome, 'score_pronunciation'),
+    fluency: againstClean(clean, item, outcome, 'score_fluency'),
     early: outcome.words
       .slice(0, 2)
       .filter((word) => word.label !== 'Missing' && word.start < item.restartMs! - 100).length,
@@ -317,8 +316,6 @@ export function userRows(
     inserted: outcome.inserted ?? 0,
   }));
   const within = diffs.filter((diff) => Math.abs(diff.pronunciation) <= 0.5).length;
-  const meanOf = (values: number[]): string =>
-    (values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)).toFixed(2);
   rows.push({
     family:
       'restart (two words, 0.7 s pause, the whole sentence): pronunciation within 0.5 of the clean reading',
@@ -336,7 +333,7 @@ export function userRows(
     goal: '≥ 90%',
     met: meet(within, restarts.length, 0.9),
   });
-  rows.push(...editedRows(of('skip'), of('repeat'), clean));
+  rows.push(...editedRows(of('skip'), of('repeat'), clean), pauseRow(of('pause'), clean));
   const music = of('music');
   const nonSpeech = music.filter(([, outcome]) =>
     ['refused', 'not the sentence'].includes(verdictOf(outcome)),
@@ -401,6 +398,50 @@ export function userRows(
 
 type Pairs = Array<[UserCase, UserOutcome]>;
 
+/** An edited reading's component against the same reading's clean score. */
+function againstClean(
+  clean: ReadonlyMap<string, UserOutcome>,
+  item: UserCase,
+  outcome: UserOutcome,
+  name: string,
+): number {
+  return score(outcome, name) - score(clean.get(item.labelId)!, name);
+}
+
+function meanOf(values: readonly number[]): string {
+  return (values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)).toFixed(2);
+}
+
+/**
+ * A learner's pause in the middle of the sentence: the reading is the same, so its content and
+ * pronunciation should be the clean reading's; fluency is where a pause counts.
+ */
+function pauseRow(paused: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
+  const pairs = paused.filter(([item]) => clean.has(item.labelId));
+  const diff = (name: string) =>
+    pairs.map(([item, outcome]) => againstClean(clean, item, outcome, name));
+  const pronunciation = diff('score_pronunciation');
+  const fluency = diff('score_fluency');
+  const sameContent = diff('score_content').filter((value) => value === 0).length;
+  const within = pronunciation.filter((value) => Math.abs(value) <= 0.5).length;
+  const rank = ['Missing', 'Bad', 'Average', 'Good'];
+  const labelPairs = pairs.flatMap(([item, outcome]) => {
+    const before = clean.get(item.labelId)!.words;
+    return outcome.words.length === before.length
+      ? outcome.words.map((word, slot) => [before[slot]!.label, word.label] as const)
+      : [];
+  });
+  const worse = labelPairs.filter(([before, after]) => rank.indexOf(after) < rank.indexOf(before));
+  const goodToBad = worse.filter(([before, after]) => before === 'Good' && rank.indexOf(after) < 2);
+  return {
+    family: `a ${HESITATION_SECONDS} s pause (room noise) after an inner word: pronunciation within 0.5 of the clean reading`,
+    n: pairs.length,
+    figure: `${pct(within, pairs.length)}; content as the clean reading's ${pct(sameContent, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(fluency)}; fluency below the clean reading's in ${pct(fluency.filter((value) => value < 0).length, pairs.length)}; word labels worse than the clean reading's ${pct(worse.length, labelPairs.length)} (Good to Bad or Missing ${goodToBad.length}); ${verdicts(pairs.map(([, outcome]) => outcome))}`,
+    goal: "≥ 90% (the restart's)",
+    met: meet(within, pairs.length, 0.9),
+  };
+}
+
 function labelCounts(words: ReadonlyArray<{ label: string; unsure?: boolean }>): string {
   return ['Good', 'Average', 'Bad', 'Missing']
     .map((label) => {
@@ -428,12 +469,10 @@ function editedRows(
     [item.editedSlot! - 1, item.editedSlot! + 1].map((slot) => labelAt(outcome, slot)),
   );
   const twice = repeated.filter(([item]) => clean.has(item.labelId));
-  const against = (item: UserCase, outcome: UserOutcome, name: string): number =>
-    score(outcome, name) - score(clean.get(item.labelId)!, name);
-  const pronunciation = twice.map(([item, o]) => against(item, o, 'score_pronunciation'));
+  const pronunciation = twice.map(([item, o]) =>
+    againstClean(clean, item, o, 'score_pronunciation'),
+  );
   const within = pronunciation.filter((diff) => Math.abs(diff) <= 0.5).length;
-  const meanOf = (values: number[]): string =>
-    (values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)).toFixed(2);
   const cleanFull = twice.filter(([item]) => fullContent(clean.get(item.labelId)!)).length;
   return [
     {
@@ -457,7 +496,7 @@ function editedRows(
     {
       family: `one inner word said twice (the word, a ${REPEAT_PAUSE_SECONDS} s pause, the word and the rest of the reading): pronunciation within 0.5 of the clean reading`,
       n: twice.length,
-      figure: `${pct(within, twice.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(twice.map(([item, o]) => against(item, o, 'score_fluency')))}; repetition shown Inserted in ${pct(twice.filter(([, o]) => (o.inserted ?? 0) > 0).length, twice.length)}; full content ${pct(twice.filter(([, o]) => fullContent(o)).length, twice.length)} (clean: ${cleanFull}); the word itself ${labelCounts(twice.map(([item, o]) => wordOf(item, o)))}`,
+      figure: `${pct(within, twice.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(twice.map(([item, o]) => againstClean(clean, item, o, 'score_fluency')))}; repetition shown Inserted in ${pct(twice.filter(([, o]) => (o.inserted ?? 0) > 0).length, twice.length)}; full content ${pct(twice.filter(([, o]) => fullContent(o)).length, twice.length)} (clean: ${cleanFull}); the word itself ${labelCounts(twice.map(([item, o]) => wordOf(item, o)))}`,
       goal: "≥ 90% (the restart's)",
       met: meet(within, twice.length, 0.9),
     },
