@@ -180,13 +180,7 @@ function repeatedPiece(samples: Float32Array, seed: number): Float32Array {
     );
   }
   parts.push(noise(0.55));
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return joined(parts);
 }
 
 /** The sound played `speed` times as fast (linear interpolation): its pitch moves with it. */
@@ -201,13 +195,29 @@ function resampled(sound: Float32Array, speed: number): Float32Array {
 }
 
 /** 10 ms fades at both ends, so the cut makes no click. */
-function faded(piece: Float32Array): Float32Array {
-  const ramp = Math.min(RATE / 100, Math.floor(piece.length / 2));
-  for (let i = 0; i < ramp; i += 1) {
-    piece[i]! *= i / ramp;
-    piece[piece.length - 1 - i]! *= i / ramp;
+/** `piece`, in place, faded in at its start and out at its end (either alone) over `ramp` samples. */
+export function faded(
+  piece: Float32Array,
+  ends: { start: boolean; end: boolean } = { start: true, end: true },
+  ramp = RATE / 100,
+): Float32Array {
+  const length = Math.min(ramp, Math.floor(piece.length / 2));
+  for (let i = 0; i < length; i += 1) {
+    if (ends.start) piece[i]! *= i / length;
+    if (ends.end) piece[piece.length - 1 - i]! *= i / length;
   }
   return piece;
+}
+
+/** The parts one after another. */
+export function joined(parts: readonly Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 /** The frame of least power in [from, to): where one word gives way to the next. */

@@ -14,7 +14,7 @@ import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
 import { seededRandom, shuffled } from '../scripts/seeded-random.js';
 import { encodeWav } from '../test/helpers/speech-fixtures.js';
 import type { CaseAnalysis } from './so762-analyses.js';
-import { voicedFrames } from './so762-cases.js';
+import { faded, joined, voicedFrames } from './so762-cases.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 import { isTestSpeaker, USERS_CACHE_DIR } from './so762-split.js';
 
@@ -493,32 +493,17 @@ function sampleAt(ms: number): number {
   return Math.round((ms / 1000) * RATE);
 }
 
-/** `samples` with a short fade out at its end and in at its start (a splice's two sides). */
-function faded(samples: Float32Array, fadeIn: boolean, fadeOut: boolean): Float32Array {
-  const out = Float32Array.from(samples);
-  const fade = Math.min(Math.round(SPLICE_FADE_SECONDS * RATE), out.length);
-  for (let i = 0; i < fade; i += 1) {
-    if (fadeIn) out[i]! *= i / fade;
-    if (fadeOut) out[out.length - 1 - i]! *= i / fade;
-  }
-  return out;
-}
-
-function joined(parts: readonly Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+/** A copy of `samples` from `from` to `to` (samples), faded at the ends that are a splice's. */
+function spliced(samples: Float32Array, from: number, to: number): Float32Array {
+  const ramp = Math.round(SPLICE_FADE_SECONDS * RATE);
+  return faded(samples.slice(from, to), { start: from > 0, end: to < samples.length }, ramp);
 }
 
 /** The reading with the span cut out: the learner left the word out. */
 export function withoutSpan(samples: Float32Array, span: WordTime): Float32Array {
   return joined([
-    faded(samples.subarray(0, sampleAt(span.start)), false, true),
-    faded(samples.subarray(sampleAt(span.end)), true, false),
+    spliced(samples, 0, sampleAt(span.start)),
+    spliced(samples, sampleAt(span.end), samples.length),
   ]);
 }
 
@@ -531,9 +516,9 @@ function withRoomPause(
 ): Float32Array {
   const pause = new Float32Array(Math.round(seconds * RATE));
   return joined([
-    faded(samples.subarray(0, sampleAt(atMs)), false, true),
+    spliced(samples, 0, sampleAt(atMs)),
     withRoomNoise(pause, 0, pause.length, sampleAt(atMs)),
-    faded(samples.subarray(sampleAt(resumeMs)), true, false),
+    spliced(samples, sampleAt(resumeMs), samples.length),
   ]);
 }
 
