@@ -1,8 +1,9 @@
 /**
  * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
  * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
- * short, a restart, a word left out or said twice, a pause mid-sentence, music, a reading slowed to a third, babble, codecs, synthetic and accented
- * voices. Every choice is seeded, so the same cases come out on every run.
+ * short, a restart, a word left out or said twice, a pause mid-sentence, music, a reading slowed
+ * to a third, babble, codecs, synthetic and accented voices. Every choice is seeded, so the same
+ * cases come out on every run.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -462,10 +463,10 @@ export function withRoomHead(samples: Float32Array, cutMs: number): Float32Array
 }
 
 /**
- * The word of a reading to leave out or say twice, chosen by seed: one of three letters or more
- * that the sentence holds once, neither its first word nor its last, heard in the full reading
- * with both neighbours (its aligned span is what is cut or repeated). None where the full reading
- * holds a false start, which may say the word again.
+ * The word of a reading to leave out, say twice or pause after, chosen by seed: one of three
+ * letters or more that the sentence holds once, neither its first word nor its last, heard in
+ * the full reading with both neighbours (its aligned span is what is edited). None where the
+ * full reading holds a false start, which may say the word again.
  */
 export function editedWord(
   label: Label,
