@@ -3,6 +3,7 @@ import { mean } from '../../src/engine/evidence/statistics.js';
 import {
   PHONE_FEATURES,
   UTTERANCE_FEATURES,
+  withoutPauses,
   WORD_FEATURES,
 } from '../../src/engine/evidence/features.js';
 import { predictTrees, type BoostedTrees } from '../../src/engine/scoring/models/boosted-trees.js';
@@ -111,7 +112,8 @@ export function fitUtteranceModels(rows: readonly UtteranceRow[]): UtteranceMode
 /**
  * Each training utterance's accuracy as predicted by a model that never saw its speaker, so
  * that the word and phone models learn how far to trust the prediction they get at run time
- * (an in-sample prediction would look better than it is).
+ * (an in-sample prediction would look better than it is); predicted, as at run time
+ * (answerContext), without the utterance's inner pauses.
  */
 export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
   return outOfFold(
@@ -119,6 +121,7 @@ export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
     rows.map((row) => row.group),
     (training) =>
       fitBlend(training, UTTERANCE_FEATURES, RIDGE_LAMBDA.utterance, 10, UTTERANCE_TREES),
+    rows.map((row) => ({ values: withoutPauses(row.values), target: row.accuracy })),
   );
 }
 
@@ -158,13 +161,15 @@ function outOfFold(
   rows: readonly TrainingRow[],
   groups: readonly string[],
   fit: (rows: readonly TrainingRow[]) => BlendedModel,
+  /** The rows as they are predicted, index for index (by default, as they are fitted). */
+  predicted: readonly TrainingRow[] = rows,
 ): number[] {
   const fold = innerFolds(groups);
   const predictions = new Array<number>(rows.length).fill(0);
   for (let k = 0; k < INNER_FOLDS; k += 1) {
     const model = fit(rows.filter((_, index) => fold[index] !== k));
     rows.forEach((row, index) => {
-      if (fold[index] === k) predictions[index] = predictBlend(model, row.values);
+      if (fold[index] === k) predictions[index] = predictBlend(model, predicted[index]!.values);
     });
   }
   return predictions;

@@ -11,8 +11,11 @@ import {
   typicalAccuracies,
 } from '../../scripts/training/fit-calibration.js';
 import {
+  innerPauses,
   phoneFeatures,
   utteranceContext,
+  utteranceFeatures,
+  withoutPauses,
   wordFeatures,
 } from '../../src/engine/evidence/features.js';
 import {
@@ -24,7 +27,7 @@ import {
   weighSaid,
 } from '../../src/engine/evidence/word-acceptance.js';
 import { wordLabel, wordShare } from '../../src/engine/scoring/labels.js';
-import { loadCalibration } from '../../src/engine/scoring/models/calibration.js';
+import { answerContext, loadCalibration } from '../../src/engine/scoring/models/calibration.js';
 import { sequenceWords } from '../../src/engine/scoring/words.js';
 import {
   commonSubsequence,
@@ -564,6 +567,45 @@ describe('calibration context', () => {
       if (row.group === 's3') expect(after[index]).toBeCloseTo(before[index]!, 9);
     });
     expect(after.some((value, index) => Math.abs(value - before[index]!) > 1e-6)).toBe(true);
+  });
+
+  it("reads the answer's accuracy for its words as if its inner pauses were not there", () => {
+    const moved = (word: HeardWord, frames: number): HeardWord => ({
+      ...word,
+      startFrame: word.startFrame + frames,
+      endFrame: word.endFrame + frames,
+      phones: word.phones.map((phone) => ({
+        ...phone,
+        startFrame: phone.startFrame + frames,
+        endFrame: phone.endFrame + frames,
+      })),
+    });
+    const [first, second, third] = [
+      wordWithGops(0, [-2, -4]),
+      moved(wordWithGops(0, [-10]), 20),
+      moved(wordWithGops(0, [-6, -6]), 30),
+    ];
+    const together = analysisOf('one two three', [first!, second!, third!]);
+    const paused: SpeechAnalysis = {
+      ...analysisOf('one two three', [first!, second!, moved(third!, 90)]),
+      fillers: [{ text: '<sil>', startFrame: 30, endFrame: 119, acousticScore: 0 }],
+    };
+    expect(innerPauses(paused)).toEqual([{ afterWord: 1, ms: 900 }]);
+    const features = utteranceFeatures(paused);
+    expect(features.pauseShare).toBeCloseTo(900 / 1400, 9);
+    expect(withoutPauses(features)).toEqual(
+      Object.fromEntries(
+        Object.entries(utteranceFeatures(together)).map(([name, value]) => [
+          name,
+          expect.closeTo(value, 9),
+        ]),
+      ),
+    );
+    const calibration = loadCalibration('en-us-8k');
+    expect(answerContext(paused, calibration).accuracy).toBeCloseTo(
+      answerContext(together, calibration).accuracy,
+      9,
+    );
   });
 
   it("shrinks a rare phone's mean accuracy towards the overall mean", () => {

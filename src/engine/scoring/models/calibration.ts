@@ -4,6 +4,7 @@ import type { ModelName } from '../../recognizer/models.js';
 import {
   utteranceContext,
   utteranceFeatures,
+  withoutPauses,
   type PhoneTypical,
   type UtteranceContext,
 } from '../../evidence/features.js';
@@ -25,14 +26,17 @@ export function predictBlend(model: BlendedModel, values: Record<string, number>
   return Math.min(model.max, Math.max(model.min, blend));
 }
 
-/** The context the word and phone models get: the answer's predicted accuracy and mean GOPs. */
+/**
+ * The context the word and phone models get: the answer's accuracy as predicted without its
+ * inner pauses (withoutPauses), and its mean GOPs.
+ */
 export function answerContext(
   analysis: SpeechAnalysis,
   calibration: Calibration,
 ): UtteranceContext {
   return utteranceContext(
     analysis,
-    predictBlend(calibration.accuracy, utteranceFeatures(analysis)),
+    predictBlend(calibration.accuracy, withoutPauses(utteranceFeatures(analysis))),
   );
 }
 
