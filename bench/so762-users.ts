@@ -53,6 +53,9 @@ export interface UserOutcome {
   inserted?: number;
 }
 
+/** The labels of a sentence's words, from the best: the users bench counts and ranks them so. */
+const LABELS_BEST_FIRST: readonly string[] = ['Good', 'Average', 'Bad', 'Missing'];
+
 const POLICY = {
   audioRoots: [join(USERS_CACHE_DIR, 'audio')],
   blockPrivateNetworks: false,
@@ -252,9 +255,9 @@ export function userRows(
     ).length;
     const flaggedWords = words.filter((label) => label === 'Bad' || label === 'Missing').length;
     const belowFull = pairs.filter(([, outcome]) => !fullContent(outcome)).length;
-    const labelCounts = ['Good', 'Average', 'Bad', 'Missing']
-      .map((label) => `${label} ${words.filter((w) => w === label).length}`)
-      .join(', ');
+    const labelCounts = LABELS_BEST_FIRST.map(
+      (label) => `${label} ${words.filter((w) => w === label).length}`,
+    ).join(', ');
     const name =
       family === 'replace1' ? 'one word replaced in refText' : 'two words replaced in refText';
     rows.push({
@@ -424,15 +427,15 @@ function pauseRow(paused: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
   const fluency = diff('score_fluency');
   const sameContent = diff('score_content').filter((value) => value === 0).length;
   const within = pronunciation.filter((value) => Math.abs(value) <= 0.5).length;
-  const rank = ['Missing', 'Bad', 'Average', 'Good'];
+  const rank = (label: string): number => LABELS_BEST_FIRST.indexOf(label);
   const labelPairs = pairs.flatMap(([item, outcome]) => {
     const before = clean.get(item.labelId)!.words;
     return outcome.words.length === before.length
       ? outcome.words.map((word, slot) => [before[slot]!.label, word.label] as const)
       : [];
   });
-  const worse = labelPairs.filter(([before, after]) => rank.indexOf(after) < rank.indexOf(before));
-  const goodToBad = worse.filter(([before, after]) => before === 'Good' && rank.indexOf(after) < 2);
+  const worse = labelPairs.filter(([before, after]) => rank(after) > rank(before));
+  const goodToBad = worse.filter(([before, after]) => before === 'Good' && rank(after) >= 2);
   return {
     family: `a ${HESITATION_SECONDS} s pause (room noise) after an inner word: pronunciation within 0.5 of the clean reading`,
     n: pairs.length,
@@ -443,12 +446,10 @@ function pauseRow(paused: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
 }
 
 function labelCounts(words: ReadonlyArray<{ label: string; unsure?: boolean }>): string {
-  return ['Good', 'Average', 'Bad', 'Missing']
-    .map((label) => {
-      const ofLabel = words.filter((word) => word.label === label);
-      return `${label} ${ofLabel.length} (unsure ${ofLabel.filter((word) => word.unsure).length})`;
-    })
-    .join(', ');
+  return LABELS_BEST_FIRST.map((label) => {
+    const ofLabel = words.filter((word) => word.label === label);
+    return `${label} ${ofLabel.length} (unsure ${ofLabel.filter((word) => word.unsure).length})`;
+  }).join(', ');
 }
 
 /**
