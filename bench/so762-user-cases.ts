@@ -1,9 +1,9 @@
 /**
  * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
  * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
- * short, a restart, a word left out or said twice, a pause mid-sentence, music, a reading slowed
- * to a third, babble, codecs, synthetic and accented voices. Every choice is seeded, so the same
- * cases come out on every run.
+ * short, a restart, a word left out or said twice, a pause mid-sentence, the quiet of an
+ * exam-mode answer, music, a reading slowed to a third, babble, codecs, synthetic and accented
+ * voices. Every choice is seeded, so the same cases come out on every run.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +33,7 @@ export const FAMILIES = [
   'skip',
   'repeat',
   'pause',
+  'quiet',
   'music',
   'slow3',
   'babble',
@@ -85,6 +86,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   skip: 30,
   repeat: 0,
   pause: 0,
+  quiet: 0,
   music: 16,
   slow3: 12,
   babble: 24,
@@ -315,6 +317,8 @@ export async function buildUserCases(
   );
   edited('repeat', restartLabels);
   edited('pause', restartLabels);
+  for (const label of restartLabels)
+    add({ id: `quiet:${label.id}`, family: 'quiet', labelId: label.id, refText: label.text });
   pick('music').forEach((label, index) =>
     add({
       id: `music:${MUSIC_KINDS[index % MUSIC_KINDS.length]}:${label.id}`,
@@ -408,6 +412,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, withSpanTwice(await corpusSamples(item.labelId), item.editedMs!));
     case 'pause':
       return writeSamples(out, withPauseAfter(await corpusSamples(item.labelId), item.editedMs!));
+    case 'quiet':
+      return writeSamples(out, withExamQuiet(await corpusSamples(item.labelId)));
     case 'music':
       return music(item.variant!, seedOf(item.id), out);
     case 'slow3':
@@ -498,6 +504,25 @@ function sampleAt(ms: number): number {
 function spliced(samples: Float32Array, from: number, to: number): Float32Array {
   const ramp = Math.round(SPLICE_FADE_SECONDS * RATE);
   return faded(samples.slice(from, to), { start: from > 0, end: to < samples.length }, ramp);
+}
+
+/**
+ * The quiet an exam-mode answer holds beyond a corpus recording's (a median 0.53 s either side):
+ * it is recorded from the beep, and stops after 2 to 3 s of silence.
+ */
+export const EXAM_QUIET_SECONDS = { before: 1, after: 2 } as const;
+
+/** The whole reading with EXAM_QUIET_SECONDS more of room noise before and after it. */
+export function withExamQuiet(samples: Float32Array): Float32Array {
+  const quiet = (seconds: number, seed: number): Float32Array => {
+    const length = Math.round(seconds * RATE);
+    return withRoomNoise(new Float32Array(length), 0, length, seed);
+  };
+  return joined([
+    quiet(EXAM_QUIET_SECONDS.before, 0),
+    samples,
+    quiet(EXAM_QUIET_SECONDS.after, samples.length),
+  ]);
 }
 
 /** The reading with the span cut out: the learner left the word out. */

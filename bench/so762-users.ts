@@ -26,6 +26,7 @@ import {
   buildAudio,
   buildUserCases,
   CODECS,
+  EXAM_QUIET_SECONDS,
   FAMILIES,
   HESITATION_SECONDS,
   REPEAT_PAUSE_SECONDS,
@@ -336,7 +337,11 @@ export function userRows(
     goal: '≥ 90%',
     met: meet(within, restarts.length, 0.9),
   });
-  rows.push(...editedRows(of('skip'), of('repeat'), clean), pauseRow(of('pause'), clean));
+  rows.push(
+    ...editedRows(of('skip'), of('repeat'), clean),
+    pauseRow(of('pause'), clean),
+    quietRow(of('quiet'), clean),
+  );
   const music = of('music');
   const nonSpeech = music.filter(([, outcome]) =>
     ['refused', 'not the sentence'].includes(verdictOf(outcome)),
@@ -420,13 +425,52 @@ function meanOf(values: readonly number[]): string {
  * pronunciation should be the clean reading's; fluency is where a pause counts.
  */
 function pauseRow(paused: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
-  const pairs = paused.filter(([item]) => clean.has(item.labelId));
-  const diff = (name: string) =>
-    pairs.map(([item, outcome]) => againstClean(clean, item, outcome, name));
+  const { pairs, diff } = pairedWithClean(paused, clean);
   const pronunciation = diff('score_pronunciation');
   const fluency = diff('score_fluency');
   const sameContent = diff('score_content').filter((value) => value === 0).length;
   const within = pronunciation.filter((value) => Math.abs(value) <= 0.5).length;
+  return {
+    family: `a ${HESITATION_SECONDS} s pause (room noise) after an inner word: pronunciation within 0.5 of the clean reading`,
+    n: pairs.length,
+    figure: `${pct(within, pairs.length)}; content as the clean reading's ${pct(sameContent, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(fluency)}; fluency below the clean reading's in ${pct(fluency.filter((value) => value < 0).length, pairs.length)}; ${labelShift(pairs, clean)}; ${verdicts(pairs.map(([, outcome]) => outcome))}`,
+    goal: "≥ 90% (the restart's)",
+    met: meet(within, pairs.length, 0.9),
+  };
+}
+
+/**
+ * The clean reading with the quiet of an exam-mode answer around it: the same speech, so every
+ * score and label should be the clean reading's.
+ */
+function quietRow(quiet: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
+  const { pairs, diff } = pairedWithClean(quiet, clean);
+  const pronunciation = diff('score_pronunciation');
+  const overall = diff('overall');
+  const within = pronunciation.filter((value) => Math.abs(value) <= 0.5).length;
+  return {
+    family: `the clean reading with ${EXAM_QUIET_SECONDS.before} s more room noise before it and ${EXAM_QUIET_SECONDS.after} s more after (an exam-mode answer's quiet): pronunciation within 0.5 of the clean reading`,
+    n: pairs.length,
+    figure: `${pct(within, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, overall ${meanOf(overall)}; overall below the clean reading's in ${pct(overall.filter((value) => value < 0).length, pairs.length)}, above in ${overall.filter((value) => value > 0).length}; ${labelShift(pairs, clean)}; ${verdicts(pairs.map(([, outcome]) => outcome))}`,
+    goal: "≥ 90% (the restart's)",
+    met: meet(within, pairs.length, 0.9),
+  };
+}
+
+/** The cases whose clean reading was scored, and a score's differences from the clean one's. */
+function pairedWithClean(
+  cases: Pairs,
+  clean: ReadonlyMap<string, UserOutcome>,
+): { pairs: Pairs; diff: (name: string) => number[] } {
+  const pairs = cases.filter(([item]) => clean.has(item.labelId));
+  return {
+    pairs,
+    diff: (name) => pairs.map(([item, outcome]) => againstClean(clean, item, outcome, name)),
+  };
+}
+
+/** How many word labels came out worse than the clean reading's, and how many fell from Good. */
+function labelShift(pairs: Pairs, clean: ReadonlyMap<string, UserOutcome>): string {
   const rank = (label: string): number => LABELS_BEST_FIRST.indexOf(label);
   const labelPairs = pairs.flatMap(([item, outcome]) => {
     const before = clean.get(item.labelId)!.words;
@@ -436,13 +480,7 @@ function pauseRow(paused: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
   });
   const worse = labelPairs.filter(([before, after]) => rank(after) > rank(before));
   const goodToBad = worse.filter(([before, after]) => before === 'Good' && rank(after) >= 2);
-  return {
-    family: `a ${HESITATION_SECONDS} s pause (room noise) after an inner word: pronunciation within 0.5 of the clean reading`,
-    n: pairs.length,
-    figure: `${pct(within, pairs.length)}; content as the clean reading's ${pct(sameContent, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(fluency)}; fluency below the clean reading's in ${pct(fluency.filter((value) => value < 0).length, pairs.length)}; word labels worse than the clean reading's ${pct(worse.length, labelPairs.length)} (Good to Bad or Missing ${goodToBad.length}); ${verdicts(pairs.map(([, outcome]) => outcome))}`,
-    goal: "≥ 90% (the restart's)",
-    met: meet(within, pairs.length, 0.9),
-  };
+  return `word labels worse than the clean reading's ${pct(worse.length, labelPairs.length)} (Good to Bad or Missing ${goodToBad.length})`;
 }
 
 function labelCounts(words: ReadonlyArray<{ label: string; unsure?: boolean }>): string {

@@ -8,6 +8,7 @@ import {
   editedWord,
   restartMs,
   restartSamples,
+  withExamQuiet,
   withoutSpan,
   withSpanTwice,
 } from '../../bench/so762-user-cases.js';
@@ -59,6 +60,16 @@ describe('a word left out or said twice', () => {
     const pause = out.subarray(8000, 10400);
     expect(Math.max(...pause.map(Math.abs))).toBeLessThanOrEqual(0.001);
     expect(out.subarray(10400 + 80)).toEqual(reading.subarray(4000 + 80));
+  });
+
+  it("keeps the whole reading between 1 s more of faint room noise before it and 2 s after, an exam-mode answer's quiet", () => {
+    const out = withExamQuiet(reading);
+    expect(out).toHaveLength(16000 + 16000 + 32000);
+    expect(out.subarray(16000, 32000)).toEqual(reading);
+    for (const quiet of [out.subarray(0, 16000), out.subarray(32000)]) {
+      expect(Math.max(...quiet.map(Math.abs))).toBeLessThanOrEqual(0.001);
+      expect(Math.max(...quiet.map(Math.abs))).toBeGreaterThan(0.0005);
+    }
   });
 
   const label = (text: string): Label => ({
