@@ -479,7 +479,9 @@ function labelShift(pairs: Pairs, clean: ReadonlyMap<string, UserOutcome>): stri
       : [];
   });
   const worse = labelPairs.filter(([before, after]) => rank(after) > rank(before));
-  const goodToBad = worse.filter(([before, after]) => before === 'Good' && rank(after) >= 2);
+  const goodToBad = worse.filter(
+    ([before, after]) => before === 'Good' && rank(after) >= rank('Bad'),
+  );
   return `word labels worse than the clean reading's ${pct(worse.length, labelPairs.length)} (Good to Bad or Missing ${goodToBad.length})`;
 }
 
