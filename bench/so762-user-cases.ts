@@ -514,15 +514,17 @@ export const EXAM_QUIET_SECONDS = { before: 1, after: 2 } as const;
 
 /** The whole reading with EXAM_QUIET_SECONDS more of room noise before and after it. */
 export function withExamQuiet(samples: Float32Array): Float32Array {
-  const quiet = (seconds: number, seed: number): Float32Array => {
-    const length = Math.round(seconds * RATE);
-    return withRoomNoise(new Float32Array(length), 0, length, seed);
-  };
   return joined([
-    quiet(EXAM_QUIET_SECONDS.before, 0),
+    roomNoise(EXAM_QUIET_SECONDS.before, 0),
     samples,
-    quiet(EXAM_QUIET_SECONDS.after, samples.length),
+    roomNoise(EXAM_QUIET_SECONDS.after, samples.length),
   ]);
+}
+
+/** `seconds` of a quiet room's noise, drawn from `seed`. */
+function roomNoise(seconds: number, seed: number): Float32Array {
+  const length = Math.round(seconds * RATE);
+  return withRoomNoise(new Float32Array(length), 0, length, seed);
 }
 
 /** The reading with the span cut out: the learner left the word out. */
@@ -540,10 +542,9 @@ function withRoomPause(
   seconds: number,
   resumeMs: number,
 ): Float32Array {
-  const pause = new Float32Array(Math.round(seconds * RATE));
   return joined([
     spliced(samples, 0, sampleAt(atMs)),
-    withRoomNoise(pause, 0, pause.length, sampleAt(atMs)),
+    roomNoise(seconds, sampleAt(atMs)),
     spliced(samples, sampleAt(resumeMs), samples.length),
   ]);
 }

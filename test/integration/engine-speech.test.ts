@@ -9,6 +9,7 @@ import { createSpeakingScorer } from '../../src/engine/tasks/index.js';
 import type { SpeakingResult, SpeakingScorer } from '../../src/engine/tasks/index.js';
 import {
   clippedWav,
+  edit,
   missingToolsReason,
   READING_SENTENCE,
   READING_VOICE,
@@ -78,6 +79,21 @@ describe.skipIf(missingToolsReason())('speech engine on synthesized speech', () 
       expect(word.phonics?.map((phonic) => phonic.spell).join('')).toBe(word.word);
     }
     expect(correct.transcription).toBe(READING_SENTENCE);
+  });
+
+  it('scores a reading the same whatever quiet an exam-mode answer holds around it', async () => {
+    // Exam mode records from the beep until the candidate has been quiet a while.
+    const padded = await repeat(READING_SENTENCE, (wav) => edit(wav, ['pad', '1.5', '2.5']));
+    const shown = (result: SpeakingResult) =>
+      result.words.filter((word) => word.label !== 'Pause').map((word) => [word.word, word.label]);
+    expect(shown(padded)).toEqual(shown(correct));
+    for (const name of COMPONENTS)
+      expect(Math.abs(score(padded, name) - score(correct, name))).toBeLessThanOrEqual(0.1);
+    const starts = (result: SpeakingResult) =>
+      result.words.filter((word) => word.label !== 'Pause').map((word) => word.start);
+    starts(padded).forEach((start, index) =>
+      expect(Math.abs(start - 1500 - starts(correct)[index]!)).toBeLessThanOrEqual(30),
+    );
   });
 
   it('marks a word left out as Missing, in its reference place', async () => {

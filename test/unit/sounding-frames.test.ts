@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameLevels, soundingFrames } from '../../src/engine/evidence/levels.js';
+import { frameLevels, soundingFrames, voiceSpan } from '../../src/engine/evidence/levels.js';
 import { SAMPLES_PER_FRAME } from '../../src/engine/recognizer/acoustic-model.js';
 
 /** Runs of recogniser frames, each a tone at `tone` amplitude over seeded noise of `noise`. */
@@ -36,5 +36,22 @@ describe('sounding frames', () => {
       { frames: 100, tone: 0, noise: 0.2 },
     );
     expect(soundingFrames(frameLevels(noisy))).toBe(100);
+  });
+
+  it('spans the voice and the quiet margin kept around it, a click outside apart', () => {
+    const answer = audio(
+      { frames: 100, tone: 0, noise: 0.001 },
+      { frames: 3, tone: 0.5, noise: 0.001 },
+      { frames: 150, tone: 0, noise: 0.001 },
+      { frames: 120, tone: 0.3, noise: 0.001 },
+      { frames: 300, tone: 0, noise: 0.001 },
+    );
+    expect(voiceSpan(frameLevels(answer), 50)).toEqual({ startFrame: 203, endFrame: 422 });
+    expect(voiceSpan(frameLevels(answer), 400)).toEqual({ startFrame: 0, endFrame: 672 });
+  });
+
+  it('spans the whole answer where no voice sounds', () => {
+    const quiet = audio({ frames: 80, tone: 0, noise: 0.001 });
+    expect(voiceSpan(frameLevels(quiet), 50)).toEqual({ startFrame: 0, endFrame: 79 });
   });
 });

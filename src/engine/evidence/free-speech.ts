@@ -18,8 +18,7 @@ import { verifyHit } from './hit-verification.js';
 import { sameStem } from '../text/inflections.js';
 import type { TextWord } from '../text/words.js';
 import { analyseSpeech, type SpeechAnalysis } from './analysis.js';
-import { shiftSegment, shiftWord } from './speech-analysis.js';
-import { nothingHeard } from './speech-analysis.js';
+import { nothingHeard, shiftAnalysis, shiftSegment } from './speech-analysis.js';
 import { senoneGop } from './gop.js';
 
 /**
@@ -154,7 +153,7 @@ function analysePhrase(
     path: readonly DecodedSegment[],
     spotted: readonly SpeechAnalysis[] = [],
   ): PhraseAnalysis => ({
-    analysis: shifted(analysis, offset),
+    analysis: shiftAnalysis(analysis, offset),
     startFrame: offset,
     endFrame: offset + Math.floor(audio.length / SAMPLES_PER_FRAME),
     gapBeforeSeconds: phrase.gapBeforeSeconds,
@@ -166,7 +165,7 @@ function analysePhrase(
     silences: path
       .filter((segment) => isSilence(segment.text))
       .map((segment) => shiftSegment(segment, offset)),
-    spotted: spotted.map((analysis) => shifted(analysis, offset)),
+    spotted: spotted.map((analysis) => shiftAnalysis(analysis, offset)),
   });
   const sentence = sentenceRendition(model, audio, context);
   const asSentence = sentence?.analysis ?? null;
@@ -339,16 +338,4 @@ function inOrderMatch(a: readonly string[], b: readonly string[]): number {
     previous = current;
   }
   return previous[b.length]!;
-}
-
-function shifted(analysis: SpeechAnalysis, offset: number): SpeechAnalysis {
-  const aligned = analysis.aligned.map((word) => shiftWord(word, offset));
-  return {
-    ...analysis,
-    aligned,
-    heard: analysis.heard.map((heard) => aligned[analysis.aligned.indexOf(heard)]!),
-    fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
-    falseStart: analysis.falseStart.map((segment) => shiftSegment(segment, offset)),
-    decodedPath: analysis.decodedPath.map((segment) => shiftSegment(segment, offset)),
-  };
 }

@@ -52,6 +52,35 @@ export function soundingFramesWithin(
   );
 }
 
+/** Sounding frames in a row that mark the voice's first or last sound: a click is shorter. */
+const VOICE_RUN_FRAMES = 5;
+
+/**
+ * From `margin` frames before the voice's first sound to `margin` after its last (its first and
+ * last runs of VOICE_RUN_FRAMES sounding frames), clipped to the answer; the whole answer where
+ * no run sounds.
+ */
+export function voiceSpan(
+  levels: Float64Array,
+  margin: number,
+): { startFrame: number; endFrame: number } {
+  const bar = soundingBar(levels);
+  let run = 0;
+  let first = -1;
+  let last = -1;
+  levels.forEach((level, frame) => {
+    run = level > bar ? run + 1 : 0;
+    if (run < VOICE_RUN_FRAMES) return;
+    if (first < 0) first = frame - VOICE_RUN_FRAMES + 1;
+    last = frame;
+  });
+  if (first < 0) return { startFrame: 0, endFrame: levels.length - 1 };
+  return {
+    startFrame: Math.max(0, first - margin),
+    endFrame: Math.min(levels.length - 1, last + margin),
+  };
+}
+
 /** The levels of frames `startFrame` to `endFrame`, both included, clipped to the answer. */
 function framesOf(levels: Float64Array, startFrame: number, endFrame: number): Float64Array {
   return levels.subarray(Math.max(0, startFrame), Math.max(0, endFrame + 1));

@@ -88,3 +88,16 @@ export function shiftWord(word: HeardWord, frames: number): HeardWord {
     phones: word.phones.map((phone) => shiftSegment(phone, frames)),
   };
 }
+
+/** An analysis moved by `frames`: every word, phone, filler and decoded segment. */
+export function shiftAnalysis(analysis: SpeechAnalysis, frames: number): SpeechAnalysis {
+  const aligned = analysis.aligned.map((word) => shiftWord(word, frames));
+  return {
+    ...analysis,
+    aligned,
+    heard: analysis.heard.map((heard) => aligned[analysis.aligned.indexOf(heard)]!),
+    fillers: analysis.fillers.map((filler) => shiftSegment(filler, frames)),
+    falseStart: analysis.falseStart.map((segment) => shiftSegment(segment, frames)),
+    decodedPath: analysis.decodedPath.map((segment) => shiftSegment(segment, frames)),
+  };
+}
