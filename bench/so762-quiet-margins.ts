@@ -9,24 +9,21 @@
 import { pearson, quantile } from '../src/engine/evidence/statistics.js';
 import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
 import { loadCorpus } from './so762-analyses.js';
-import { exitUnlessCorpus, readLabels, speakerOf } from './so762-corpus.js';
+import { exitUnlessCorpus } from './so762-corpus.js';
 import { isTestSpeaker } from './so762-split.js';
 
 exitUnlessCorpus('so762-quiet-margins');
-const labels = new Map(readLabels().map((label) => [label.id, label]));
 const corpus = await loadCorpus();
-const readings = corpus.items.flatMap((item) => {
-  const label = labels.get(item.id.replace(/^real:/u, ''));
-  const { heard, totalFrames } = item.analysis;
-  const first = heard[0];
-  const last = heard.at(-1);
-  if (!item.id.startsWith('real:') || !label || !first || !last) return [];
+const readings = corpus.items.flatMap(({ analysis, label, speaker }) => {
+  const first = analysis.heard[0];
+  const last = analysis.heard.at(-1);
+  if (!first || !last) return [];
   return [
     {
       before: (first.startFrame * FRAME_MS) / 1000,
-      after: ((totalFrames - last.endFrame - 1) * FRAME_MS) / 1000,
+      after: ((analysis.totalFrames - last.endFrame - 1) * FRAME_MS) / 1000,
       label,
-      test: isTestSpeaker(speakerOf(label.id)),
+      test: isTestSpeaker(speaker),
     },
   ];
 });
