@@ -1,7 +1,8 @@
 /**
  * Where `overall` parts from the total model on speechocean762's real readings: `overall` is the
  * delivery's total scaled by the share of the sentence heard (content.ts, repeatedShare: a word
- * said unsurely earns half) and by a third for a reading in doubt (verdict.ts). Prints Pearson r
+ * said unsurely earns half; a reading in doubt (verdict.ts) no more than its held content mark's
+ * share). Prints Pearson r
  * with the experts' total of the total model, of total × share, and of `overall`, and how many
  * readings are in doubt. A calibration is fitted on every speaker, as `npm run calibrate` does,
  * so the figures are in-sample. `--save <file>` keeps each reading's parts; `--against <file>`
@@ -27,6 +28,8 @@ interface Parts {
   /** The total model's estimate, on `overall`'s 0–5 scale. */
   total: number;
   share: number;
+  /** The share were the reading in doubt. */
+  shareInDoubt: number;
   verdict: Verdict;
   overall: number;
 }
@@ -40,13 +43,15 @@ const calibration = fitCalibration(data, norms, 'all speakers');
 const second = fitSecondModels(corpus.items, data.verification);
 const result = emptyValidation();
 const parts: Parts[] = corpus.items.map((item) => {
-  scoreItem(item, calibration, checkOf(checks, item), result, undefined, second);
-  const secondAnalysis = heardSecond(item, checkOf(checks, item).cautions);
+  const check = checkOf(checks, item);
+  scoreItem(item, calibration, check, result, undefined, second);
+  const secondAnalysis = heardSecond(item, check.cautions);
   return {
     id: item.id,
     expert: item.label.total,
     total: result.total.predicted.at(-1)! / 2,
     share: repeatedShare(item.analysis),
+    shareInDoubt: repeatedShare(item.analysis, true),
     verdict: verdict(
       item.analysis,
       calibration,
@@ -59,13 +64,15 @@ const parts: Parts[] = corpus.items.map((item) => {
 const experts = parts.map((reading) => reading.expert);
 const r = (values: number[]): string => pearson(values, experts).toFixed(3);
 const scaled = (reading: Parts, check: Verdict): number =>
-  check === 'not-the-text' ? 0 : reading.total * reading.share * (check === 'doubtful' ? 1 / 3 : 1);
+  check === 'not-the-text'
+    ? 0
+    : reading.total * (check === 'doubtful' ? reading.shareInDoubt : reading.share);
 const doubtful = (list: readonly Parts[]): number =>
   list.filter((reading) => reading.verdict === 'doubtful').length;
 console.log(`${parts.length} real readings, calibration fitted on all of them (in-sample).`);
 console.log(`r with the experts' total: total model ${r(parts.map((p) => p.total))}`);
 console.log(`  total × share ${r(parts.map((p) => p.total * p.share))}`);
-console.log(`  total × share, a third in doubt ${r(parts.map((p) => scaled(p, p.verdict)))}`);
+console.log(`  total × share, as held in doubt ${r(parts.map((p) => scaled(p, p.verdict)))}`);
 console.log(`  overall as a client receives it ${r(parts.map((p) => p.overall))}`);
 console.log(
   `in doubt: ${doubtful(parts)}; share under 1: ${parts.filter((p) => p.share < 1).length}`,
