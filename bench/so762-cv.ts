@@ -157,7 +157,8 @@ export function heardSecond(
   return hearsSecondModel(cautions) ? item.second : undefined;
 }
 
-function secondReading(
+/** The 16 kHz model's reading of a case as scoring reads it, where the audio check lets it in. */
+export function secondReading(
   item: CaseItem,
   models: SecondModels | undefined,
   cautions: readonly AudioCaution[],

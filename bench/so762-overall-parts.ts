@@ -2,9 +2,8 @@
  * Where `overall` parts from the total model on speechocean762's real readings: `overall` is the
  * delivery's total scaled by the share of the sentence heard (content.ts, repeatedShare: a word
  * said unsurely earns half; a reading in doubt (verdict.ts) no more than its held content mark's
- * share). Prints Pearson r
- * with the experts' total of the total model, of total × share, and of `overall`, and how many
- * readings are in doubt. A calibration is fitted on every speaker, as `npm run calibrate` does,
+ * share). Prints Pearson r with the experts' total of the total model, of total × share, and of
+ * `overall`, and how many readings are in doubt. A calibration is fitted on every speaker, as `npm run calibrate` does,
  * so the figures are in-sample. `--save <file>` keeps each reading's parts; `--against <file>`
  * (saved by another engine, e.g. another branch) prints how the verdicts moved, and r of
  * `overall` with this engine's shares under the other engine's verdicts.
@@ -19,7 +18,7 @@ import { verdict, type Verdict } from '../src/engine/scoring/verdict.js';
 import { option } from './command-line.js';
 import { audioChecks, loadCorpus } from './so762-analyses.js';
 import { exitUnlessCorpus } from './so762-corpus.js';
-import { checkOf, emptyValidation, heardIn, heardSecond, scoreItem } from './so762-cv.js';
+import { checkOf, emptyValidation, heardIn, scoreItem, secondReading } from './so762-cv.js';
 import { calibrationData, corpusPhoneNorms, fitSecondModels } from './so762-rows.js';
 
 interface Parts {
@@ -45,18 +44,13 @@ const result = emptyValidation();
 const parts: Parts[] = corpus.items.map((item) => {
   const check = checkOf(checks, item);
   scoreItem(item, calibration, check, result, undefined, second);
-  const secondAnalysis = heardSecond(item, check.cautions);
   return {
     id: item.id,
     expert: item.label.total,
     total: result.total.predicted.at(-1)! / 2,
     share: repeatedShare(item.analysis),
     shareInDoubt: repeatedShare(item.analysis, true),
-    verdict: verdict(
-      item.analysis,
-      calibration,
-      secondAnalysis && second ? { analysis: secondAnalysis, calibration: second } : undefined,
-    ),
+    verdict: verdict(item.analysis, calibration, secondReading(item, second, check.cautions)),
     overall: result.overall.predicted.at(-1)!,
   };
 });
