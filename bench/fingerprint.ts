@@ -3,7 +3,7 @@
  * fingerprint is unchanged, so a bench never reports figures of an engine that no longer exists.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configuredModel } from '../src/engine/recognizer/models.js';
@@ -28,13 +28,56 @@ function fingerprintOf(paths: readonly string[], leftOut: ReadonlySet<string> = 
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Relative module specifiers: `from './x.js'`, `import './x.js'`, `import('./x.js')`. */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/gu;
+
 /**
- * The engine's code and the shipped calibration of the acoustic model it loads
- * (EXAMINER_SPEECH_MODEL), whose name is in the calibration's path: what a scored result depends
- * on. Refitting one model's calibration leaves the other model's cached results valid.
+ * The files at `paths` (project-relative) and every project file they import, directly or not,
+ * in name order: the engine scores with formulas that live in src/shared, so a fingerprint of
+ * its folder alone kept the figures of a changed formula.
  */
+export function withImports(paths: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const pending = paths.flatMap((path) => filesUnder(join(ROOT, path)));
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.ts')) continue;
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const target = resolve(dirname(file), specifier!).replace(/\.js$/u, '.ts');
+      if (existsSync(target)) pending.push(target);
+    }
+  }
+  return [...seen].map((file) => file.slice(ROOT.length + 1)).sort();
+}
+
+const CALIBRATIONS = 'resources/calibration/';
+
+/**
+ * The engine's code with what it imports (the scoring formulas of src/shared among it) and the
+ * shipped calibration of the acoustic model it loads (EXAMINER_SPEECH_MODEL): what a scored
+ * result depends on. The engine imports every model's calibration but reads only that one, so
+ * refitting one model's calibration leaves the other model's cached results valid.
+ */
+function engineFiles(): string[] {
+  return [
+    ...withImports(['src/engine']).filter((path) => !path.startsWith(CALIBRATIONS)),
+    `${CALIBRATIONS}${configuredModel()}.json`,
+  ];
+}
+
 export function engineFingerprint(): string {
-  return fingerprintOf(['src/engine', `resources/calibration/${configuredModel()}.json`]);
+  return fingerprintOf(engineFiles());
+}
+
+/**
+ * What the external test's own fits and figures depend on (the train-only calibration, the
+ * external test and its nested cross-validation): the engine, and the training and bench code
+ * that fit and score with it, so a changed fit is never read from the cache.
+ */
+export function externalTestFingerprint(): string {
+  const files = new Set([...engineFiles(), ...withImports(['bench/so762-external.ts'])]);
+  return fingerprintOf([...files].sort());
 }
 
 /**

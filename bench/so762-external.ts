@@ -33,7 +33,7 @@ import {
   type CrossValidation,
   type Pairs,
 } from './so762-cv.js';
-import { engineFingerprint } from './fingerprint.js';
+import { externalTestFingerprint } from './fingerprint.js';
 import { caseTable } from './so762-case-table.js';
 import {
   testPart,
@@ -84,7 +84,7 @@ function figuresOf(result: CrossValidation, utterances: number): Figures {
 }
 
 function cached<T>(name: string, compute: () => Promise<T>): Promise<T> {
-  const file = join(USERS_CACHE_DIR, `${name}-${engineFingerprint()}.json`);
+  const file = join(USERS_CACHE_DIR, `${name}-${externalTestFingerprint()}.json`);
   if (existsSync(file)) return Promise.resolve(JSON.parse(readFileSync(file, 'utf8')) as T);
   return compute().then((value) => {
     mkdirSync(USERS_CACHE_DIR, { recursive: true });

@@ -10,7 +10,7 @@ import { fitCalibration } from '../scripts/training/fit-calibration.js';
 import type { Calibration, SecondModels } from '../src/engine/scoring/models/calibration.js';
 import { audioChecks, type Corpus } from './so762-analyses.js';
 import { heardIn } from './so762-cv.js';
-import { engineFingerprint } from './fingerprint.js';
+import { externalTestFingerprint } from './fingerprint.js';
 import {
   calibrationData,
   corpusPhoneNorms,
@@ -67,9 +67,9 @@ export async function fitTrainOnly(corpus: Corpus): Promise<Calibration> {
   );
 }
 
-/** The train-only calibration, fitted once per engine fingerprint and cached under .tmp. */
+/** The train-only calibration, fitted once per fingerprint of its code and cached under .tmp. */
 export async function trainOnlyCalibration(corpus: Corpus): Promise<Calibration> {
-  const file = join(USERS_CACHE_DIR, `calibration-train-${engineFingerprint()}.json`);
+  const file = join(USERS_CACHE_DIR, `calibration-train-${externalTestFingerprint()}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Calibration;
   const calibration = await fitTrainOnly(corpus);
   mkdirSync(USERS_CACHE_DIR, { recursive: true });
