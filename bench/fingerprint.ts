@@ -54,20 +54,20 @@ export function withImports(paths: readonly string[]): string[] {
 const CALIBRATIONS = 'resources/calibration/';
 
 /**
- * The engine's code with what it imports (the scoring formulas of src/shared among it) and the
- * shipped calibration of the acoustic model it loads (EXAMINER_SPEECH_MODEL): what a scored
- * result depends on. The engine imports every model's calibration but reads only that one, so
- * refitting one model's calibration leaves the other model's cached results valid.
+ * The code at `paths` with what it imports, and the shipped calibration of the acoustic model the
+ * engine loads (EXAMINER_SPEECH_MODEL). The engine imports every model's calibration but reads
+ * only that one, so refitting one model's calibration leaves the other model's results valid.
  */
-function engineFiles(): string[] {
+function codeFiles(paths: readonly string[]): string[] {
   return [
-    ...withImports(['src/engine']).filter((path) => !path.startsWith(CALIBRATIONS)),
+    ...withImports(paths).filter((path) => !path.startsWith(CALIBRATIONS)),
     `${CALIBRATIONS}${configuredModel()}.json`,
   ];
 }
 
+/** What a scored result depends on: the engine's code, the src/shared formulas among it. */
 export function engineFingerprint(): string {
-  return fingerprintOf(engineFiles());
+  return fingerprintOf(codeFiles(['src/engine']));
 }
 
 /**
@@ -76,8 +76,7 @@ export function engineFingerprint(): string {
  * that fit and score with it, so a changed fit is never read from the cache.
  */
 export function externalTestFingerprint(): string {
-  const files = new Set([...engineFiles(), ...withImports(['bench/so762-external.ts'])]);
-  return fingerprintOf([...files].sort());
+  return fingerprintOf(codeFiles(['src/engine', 'bench/so762-external.ts']));
 }
 
 /**
