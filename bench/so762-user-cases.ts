@@ -1,9 +1,10 @@
 /**
  * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
  * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
- * short, a restart, a word left out or said twice, a pause mid-sentence, the quiet of an
- * exam-mode answer, music, a reading slowed to a third, babble, codecs, synthetic and accented
- * voices. Every choice is seeded, so the same cases come out on every run.
+ * short, a restart after a pause or at once, a word left out or said twice, a pause
+ * mid-sentence, the quiet of an exam-mode answer, music, a reading slowed to a third, babble,
+ * codecs, synthetic and accented voices. Every choice is seeded, so the same cases come out on
+ * every run.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ export const FAMILIES = [
   'cut',
   'tail',
   'restart',
+  'quickRestart',
   'skip',
   'repeat',
   'pause',
@@ -67,8 +69,10 @@ export interface UserCase {
   editedSlot?: number;
   /** skip, repeat, pause: that word's span in the full reading (its alignment), in ms. */
   editedMs?: WordTime;
-  /** restart: where the full reading starts in the case's audio, in ms. */
+  /** restart, quickRestart: where the full reading starts in the case's audio, in ms. */
   restartMs?: number;
+  /** quickRestart: where the reading said again is taken from in the corpus audio, in ms. */
+  readingFromMs?: number;
   /** cut, tail: where the audio was cut, in ms. */
   cutMs?: number;
   /** codec: the encoding; `voice` for synthetic and accented readings; `kind` for music. */
@@ -83,6 +87,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   cut: 30,
   tail: 30,
   restart: 30,
+  quickRestart: 0,
   skip: 30,
   repeat: 0,
   pause: 0,
@@ -98,7 +103,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
 /** A word is counted as unsaid after a cut only if its aligned start is this far past the cut. */
 export const CUT_MARGIN_MS = 250;
 const RESTART_PAUSE_SECONDS = 0.7;
-/** The pause between a word and its repetition (a learner saying it again). */
+/** The pause between a word, or a restart's first words, and their saying again at once. */
 export const REPEAT_PAUSE_SECONDS = 0.15;
 /** A learner's pause in the middle of the sentence, searching for the next word. */
 export const HESITATION_SECONDS = 1;
@@ -292,6 +297,18 @@ export async function buildUserCases(
       refText: label.text,
       restartMs: restartMs(second),
     });
+    // Started again at once, as a reader who catches a slip does: no pause, no quiet before the
+    // first word said again.
+    const first = full ? wordTimes(full).get(0) : undefined;
+    if (!first) continue;
+    add({
+      id: `quickRestart:${label.id}`,
+      family: 'quickRestart',
+      labelId: label.id,
+      refText: label.text,
+      restartMs: second.end + 50 + REPEAT_PAUSE_SECONDS * 1000,
+      readingFromMs: Math.max(0, first.start - 50),
+    });
   }
   // A word left out; a word said twice or a pause after it, in the readings the restarts are
   // built from (their clean scores are the reference).
@@ -406,6 +423,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, withRoomHead(await corpusSamples(item.labelId), item.cutMs!));
     case 'restart':
       return writeSamples(out, await restart(item));
+    case 'quickRestart':
+      return writeSamples(out, await quickRestart(item));
     case 'skip':
       return writeSamples(out, withoutSpan(await corpusSamples(item.labelId), item.editedMs!));
     case 'repeat':
@@ -577,6 +596,17 @@ export function restartSamples(samples: Float32Array, atMs: number): Float32Arra
   out.set(samples.subarray(0, falseStartEnd));
   out.set(samples, falseStartEnd + pause);
   return withRoomNoise(out, falseStartEnd, falseStartEnd + pause, falseStartEnd);
+}
+
+/** The first two words, a breath's pause, then the reading again from its first word. */
+async function quickRestart(item: UserCase): Promise<Float32Array> {
+  const falseStartEnd = item.restartMs! - REPEAT_PAUSE_SECONDS * 1000;
+  return withRoomPause(
+    await corpusSamples(item.labelId),
+    falseStartEnd,
+    REPEAT_PAUSE_SECONDS,
+    item.readingFromMs!,
+  );
 }
 
 export function rms(samples: Float32Array): number {
