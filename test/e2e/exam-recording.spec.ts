@@ -4,6 +4,7 @@ import type { ExamTiming } from '../../src/shared/app-api';
 import { expect, screenshotPath, test } from './fixtures';
 import { openScore, RS_TEXT } from './support/exam';
 import { fakeMicrophoneFrom, ROOT } from './support/environment';
+import { tapMicrophone, throughMicrophoneStalls } from './support/microphone-tap';
 import { expectScored } from './support/outcome';
 import { recordedTimes, storedSeconds } from './support/recorded-answer';
 import { spokenLoopWav } from './support/spoken-microphone';
@@ -34,6 +35,7 @@ test('a full mock sitting in exam mode scores every spoken answer, each kept who
   test.setTimeout(400_000);
   const { page } = app;
   const recorded = recordedTimes(page);
+  await tapMicrophone(page);
   await openScore(app, 'Ana Souza', TIMING);
   await page.getByRole('tab', { name: 'Mock test' }).click();
   const setup = page.getByRole('region', { name: 'New mock test' });
@@ -49,7 +51,8 @@ test('a full mock sitting in exam mode scores every spoken answer, each kept who
 
   const view = page.getByRole('region', { name: "Candidate's view" });
   const answer = view.getByLabel('Type the sentence you heard');
-  await expect(answer).toBeEnabled({ timeout: 180_000 });
+  await throughMicrophoneStalls(view, answer);
+  await expect(answer).toBeEnabled();
   await page.screenshot({ path: screenshotPath(testInfo, 'exam-sitting-dictation') });
   await answer.fill('The reading list is available on the course website.');
   await view.getByRole('button', { name: 'Submit answer' }).click();
@@ -97,6 +100,7 @@ test('a sitting answer that cannot be scored is counted as failed, recorded agai
   test.skip(!wav, 'espeak-ng and sox are needed to speak the answer');
   test.setTimeout(300_000);
   const { page } = app;
+  await tapMicrophone(page);
   await openScore(app, 'Ravi Patel', TIMING);
   const items = await app.call('items.list', {});
   const pick = (title: string) => items.find((item) => item.title === title)!.id;
@@ -166,7 +170,7 @@ test('a sitting answer that cannot be scored is counted as failed, recorded agai
   // Recorded again while the candidate is here: the item runs, and its answer is scored.
   await failed.getByRole('button', { name: 'Record again' }).click();
   await expect(view).toContainText('Item 1 of 2');
-  await expect(summary).toContainText('2 of 2 answers scored.', { timeout: 120_000 });
+  await throughMicrophoneStalls(view, summary.getByText('2 of 2 answers scored.'), 120_000);
   const again = (await app.call('attempts.list', { filter: { task: 'rs' } })).rows[0]!;
   expect(again.id).not.toBe(unreadable!.id);
   await expectScored(app, again.id);

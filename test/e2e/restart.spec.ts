@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
+import { recordFreeAnswer } from './support/exam';
 import { fakeMicrophoneFrom } from './support/environment';
 
 const SENTENCE = 'The students finished their project before the deadline';
@@ -46,9 +47,7 @@ test('a restarted Repeat Sentence answer is scored on the final reading, the fal
   await page.getByLabel('Candidate').selectOption({ label: 'Ana Souza' });
   await page.getByLabel('Item').selectOption({ label: 'Deadline' });
   await page.getByLabel('Free recording (no exam timing)').check();
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  await expect(page.getByLabel('Recording time')).toHaveText('0:07', { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await recordFreeAnswer(page, 7, 15_000);
   await page.getByRole('button', { name: 'Submit for scoring' }).click();
 
   const latest = page.getByRole('region', { name: 'Latest attempt' });

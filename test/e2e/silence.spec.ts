@@ -6,6 +6,7 @@ import type { TestInfo } from '@playwright/test';
 import { expect, screenshotPath, test, type ExaminerApp } from './fixtures';
 import { FAST, openScore } from './support/exam';
 import { CHROMIUM_ARGS, FAKE_MICROPHONE_ARGS, chromiumPath } from './support/environment';
+import { tapMicrophone, throughMicrophoneStalls } from './support/microphone-tap';
 
 // ---- Silence: a microphone that speaks, then falls silent (or back to its room's noise). ----
 
@@ -85,6 +86,7 @@ async function answerStopsAfterSilence(
 ) {
   copyFileSync(sound, microphoneFile);
   const { page } = app;
+  await tapMicrophone(page);
   // A long answer window: only silence can end this answer early.
   await openScore(app, 'Ines Duarte', {
     ...FAST,
@@ -99,8 +101,9 @@ async function answerStopsAfterSilence(
   await page.screenshot({ path: screenshotPath(testInfo, `${shots}-preparation`) });
   await expect(status).toHaveText(/Recording… \d+ s left/u, { timeout: 10_000 });
   await page.screenshot({ path: screenshotPath(testInfo, `${shots}-recording`) });
-  await expect(status).toHaveText(/Recording stopped after silence/u, { timeout: 30_000 });
-  await expect(status).toHaveText(/Answer saved: [\d.]+ s recorded/u);
+  const saved = status.filter({ hasText: /Answer saved: [\d.]+ s recorded/u });
+  await throughMicrophoneStalls(view, saved, 30_000);
+  await expect(status).toHaveText(/Recording stopped after silence/u);
   await page.screenshot({ path: screenshotPath(testInfo, `${shots}-stopped-after-silence`) });
   const { rows } = await app.call('attempts.list', {});
   expect(rows[0]).toMatchObject({ task: 'di' });

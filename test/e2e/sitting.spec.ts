@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { HTTP_ROUTES } from '../../src/shared/host-channels';
 import { callOverHttp, expect, screenshotPath, test } from './fixtures';
 import { FAST, nav, openScore, RS_TEXT } from './support/exam';
+import { tapMicrophone, throughMicrophoneStalls } from './support/microphone-tap';
 import { ROOT, chromiumPath } from './support/environment';
 import { expectScored } from './support/outcome';
 
@@ -44,6 +45,7 @@ test('a Repeat Sentence item plays its audio once and never shows its text to th
 }, testInfo) => {
   test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
   const { page } = app;
+  await tapMicrophone(page);
   await openScore(app, 'Mei Chen');
   await page.getByLabel('Candidate').selectOption({ label: 'Mei Chen' });
   await page.getByLabel('Item').selectOption({ label: 'Sample RS 1: library hours' });
@@ -75,7 +77,7 @@ test('a Repeat Sentence item plays its audio once and never shows its text to th
   await expect(view).not.toContainText(RS_TEXT);
   await page.screenshot({ path: screenshotPath(testInfo, 'rs-examiner-reveals') });
 
-  await expect(status).toHaveText(/Answer saved/u, { timeout: 30_000 });
+  await throughMicrophoneStalls(view, status.filter({ hasText: /Answer saved/u }), 30_000);
   const { rows } = await app.call('attempts.list', {});
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ task: 'rs', itemTitle: 'Sample RS 1: library hours' });
@@ -508,6 +510,7 @@ test('an answer that cannot be saved is kept until it is saved again', async ({
 }, testInfo) => {
   test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
   const { page } = app;
+  await tapMicrophone(page);
   await openScore(app, 'Noor Ali');
   let refusals = 0;
   await page.route(`**${HTTP_ROUTES.call}`, async (route) => {
@@ -527,7 +530,7 @@ test('an answer that cannot be saved is kept until it is saved again', async ({
   await page.getByLabel('Item').selectOption({ label: 'Sample RS 3: mobile phones' });
   const view = page.getByRole('region', { name: "Candidate's view" });
   await view.getByRole('button', { name: 'Start the item' }).click();
-  await expect(view).toContainText('The recording could not be saved.', { timeout: 30_000 });
+  await throughMicrophoneStalls(view, view.getByText('The recording could not be saved.'), 30_000);
   await expect(view.getByRole('status')).toHaveText(
     'The answer is kept here but could not be saved yet.',
   );

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
+import { recordFreeAnswer } from './support/exam';
 import { fakeMicrophoneFrom } from './support/environment';
 
 const SENTENCE = 'The library opens at nine on weekdays';
@@ -39,9 +40,7 @@ test('a spoken Repeat Sentence answer is recorded, scored by the embedded engine
   await page.getByLabel('Candidate').selectOption({ label: 'Ana Souza' });
   await page.getByLabel('Item').selectOption({ label: 'Library hours' });
   await page.getByLabel('Free recording (no exam timing)').check();
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  await expect(page.getByLabel('Recording time')).toHaveText('0:05', { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await recordFreeAnswer(page, 5, 15_000);
   await page.getByRole('button', { name: 'Submit for scoring' }).click();
 
   const latest = page.getByRole('region', { name: 'Latest attempt' });

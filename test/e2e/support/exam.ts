@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ExamTiming } from '../../../src/shared/app-api';
 import { expect, type ExaminerApp } from '../fixtures';
+import { expectMicrophoneStalled, refusalIn, tapMicrophone } from './microphone-tap';
 
 /**
  * The exam sitting as the candidate meets it (issue 10). Timings are shortened through
@@ -35,16 +36,33 @@ export async function scoreFreeRecording(
   await page.getByLabel('Candidate').selectOption({ label: answer.candidate });
   await page.getByLabel('Item').selectOption({ label: answer.item });
   await page.getByLabel('Free recording (no exam timing)').check();
-  await page.getByRole('button', { name: 'Start recording' }).click();
-  await expect(page.getByLabel('Recording time')).toHaveText(
-    `0:${String(seconds).padStart(2, '0')}`,
-    { timeout: 60_000 },
-  );
-  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await recordFreeAnswer(page, seconds, 60_000);
   await page.getByRole('button', { name: 'Submit for scoring' }).click();
   const latest = page.getByRole('region', { name: 'Latest attempt' });
   await expect(latest.getByText(/^Scored/)).toBeVisible({ timeout: 180_000 });
   return latest;
+}
+
+/**
+ * Records a free answer on the Score page (free recording chosen) and stops it once the
+ * recording time shows `seconds`; made again when the synthetic microphone stalled
+ * (microphone-tap.ts). Resolves when the answer can be submitted.
+ */
+export async function recordFreeAnswer(page: Page, seconds: number, timeout: number) {
+  await tapMicrophone(page);
+  const refusal = refusalIn(page);
+  const submit = page.getByRole('button', { name: 'Submit for scoring' });
+  for (let restarts = 0; ; restarts++) {
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByLabel('Recording time')).toHaveText(
+      `0:${String(seconds).padStart(2, '0')}`,
+      { timeout },
+    );
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await expect(submit.or(refusal)).toBeVisible();
+    if (!(await refusal.isVisible())) return;
+    await expectMicrophoneStalled(refusal, restarts);
+  }
 }
 
 export async function openScore(app: ExaminerApp, candidate: string, examTiming = FAST) {
