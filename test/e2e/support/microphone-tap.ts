@@ -65,7 +65,7 @@ export async function tapMicrophone(page: Page): Promise<void> {
 }
 
 /** Seconds of audio the microphone delivered during each recording so far, in order. */
-export function deliveredSeconds(page: Page): Promise<number[]> {
+function deliveredSeconds(page: Page): Promise<number[]> {
   return page.evaluate(() =>
     (globalThis as unknown as { deliveredPerRecording: number[] }).deliveredPerRecording.map(
       (ms) => ms / 1000,
@@ -77,7 +77,7 @@ export function deliveredSeconds(page: Page): Promise<number[]> {
 const REFUSAL = /The recording lasts ([\d.]+) s but ([\d.]+) s were recorded/u;
 
 /** The app's refusal of a recording that is not whole, wherever the page shows it. */
-export function refusalIn(scope: Page | Locator): Locator {
+function refusalIn(scope: Page | Locator): Locator {
   return scope.getByText(REFUSAL);
 }
 
@@ -86,7 +86,7 @@ export function refusalIn(scope: Page | Locator): Locator {
  * was given, and notes the stall in the test's report; the caller then records again, as the
  * examiner is asked to. A second refusal in the same place fails the test.
  */
-export async function expectMicrophoneStalled(refusal: Locator, restarts: number): Promise<void> {
+async function expectMicrophoneStalled(refusal: Locator, restarts: number): Promise<void> {
   const [kept, recorded] = REFUSAL.exec(await refusal.innerText())!
     .slice(1)
     .map(Number);
@@ -100,20 +100,21 @@ export async function expectMicrophoneStalled(refusal: Locator, restarts: number
 }
 
 /**
- * Waits until an exam item's view shows `done`, through refusals of answers the synthetic
- * microphone delivered short (expectMicrophoneStalled), after each of which the item is started
- * again.
+ * Waits until `done` shows, through refusals of recordings the synthetic microphone delivered
+ * short (expectMicrophoneStalled), after each of which the answer is recorded `again`: by
+ * default, an exam item started again.
  */
 export async function throughMicrophoneStalls(
-  view: Locator,
+  scope: Page | Locator,
   done: Locator,
   timeout = 180_000,
+  again = () => scope.getByRole('button', { name: 'Start the item again' }).click(),
 ): Promise<void> {
-  const refusal = refusalIn(view);
+  const refusal = refusalIn(scope);
   for (let restarts = 0; ; restarts++) {
     await expect(done.or(refusal)).toBeVisible({ timeout });
     if (!(await refusal.isVisible())) return;
     await expectMicrophoneStalled(refusal, restarts);
-    await view.getByRole('button', { name: 'Start the item again' }).click();
+    await again();
   }
 }
