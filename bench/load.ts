@@ -19,15 +19,18 @@
  *    `--rounds N` runs without and with the attack N times in turn.
  */
 import autocannon from 'autocannon';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { serverReadyPort } from '../src/shared/server-ready.js';
+import {
+  startServer as startScoringServer,
+  waitUntilHealthy,
+  type Server,
+} from './server-process.js';
 
 const KEY = 'bench-key-0123456789abcdef';
 /** The hostile scenario's attackers are another client, with a key of their own. */
@@ -52,46 +55,8 @@ interface Answer {
   refText: string;
 }
 
-interface Server {
-  port: number;
-  pid: number;
-  stop: () => Promise<number | null>;
-}
-
 function startServer(args: string[]): Promise<Server> {
-  // Node with tsx's loader, as the app forks the built server (no tsx process in between).
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--rate-limit', '0', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, EXAMINER_API_KEYS: `${KEY},${ATTACKER_KEY}` },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    return exited;
-  };
-  return new Promise((resolveStart, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const port = serverReadyPort(line);
-      if (port !== null) resolveStart({ port, pid: child.pid!, stop });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-/** The speech workers load after the ready line; measuring before they settle would mix the two. */
-async function waitUntilHealthy(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 1200; attempt++) {
-    const response = await fetch(`http://127.0.0.1:${port}/health`);
-    await response.body?.cancel();
-    if (response.status === 200) return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error('server did not become healthy within 120 s');
+  return startScoringServer([KEY, ATTACKER_KEY], ['--rate-limit', '0', ...args]);
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -288,7 +288,8 @@ export async function buildUserCases(
   }
   for (const label of restartLabels) {
     const full = fullReadings.get(`real:${label.id}`);
-    const second = full ? wordTimes(full).get(1) : undefined;
+    const times = full ? wordTimes(full) : undefined;
+    const second = times?.get(1);
     if (!second) continue;
     add({
       id: `restart:${label.id}`,
@@ -299,7 +300,7 @@ export async function buildUserCases(
     });
     // Started again at once, as a reader who catches a slip does: no pause, no quiet before the
     // first word said again.
-    const first = full ? wordTimes(full).get(0) : undefined;
+    const first = times?.get(0);
     if (!first) continue;
     add({
       id: `quickRestart:${label.id}`,

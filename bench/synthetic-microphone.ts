@@ -14,15 +14,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium, type Page } from 'playwright-core';
-import { serverReadyPort } from '../src/shared/server-ready.js';
 import { chromiumPath, ROOT } from '../test/e2e/support/environment.js';
 import {
   missingToolsReason,
   READING_SENTENCE,
   spokenReading,
 } from '../test/helpers/speech-fixtures.js';
+import { startServer, waitUntilHealthy, type Server } from './server-process.js';
 
 const CLIP_MS = 3000;
 const KEY = 'synthetic-microphone-bench-key';
@@ -87,8 +86,8 @@ function clipsWanted(): number {
 /** A child process standing for one kind of load; stopped with kill(). */
 type LoadProcess = { stop: () => Promise<void> };
 
-function node(args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  return spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'ignore'] });
+function node(args: string[]): ChildProcess {
+  return spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -96,33 +95,8 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((done) => child.once('exit', () => done()));
 }
 
-function startEngine(): { child: ChildProcess; port: Promise<number> } {
-  const child = node(['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--workers', '2'], {
-    ...process.env,
-    EXAMINER_API_KEYS: KEY,
-  });
-  const port = new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const ready = serverReadyPort(line);
-      if (ready !== null) resolve(ready);
-    });
-    child.once('exit', (code) => reject(new Error(`the engine exited with ${code}`)));
-  });
-  return { child, port };
-}
-
-async function healthy(port: number): Promise<void> {
-  for (;;) {
-    const response = await fetch(`http://127.0.0.1:${port}/health`);
-    await response.body?.cancel();
-    if (response.status === 200) return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
-async function stopEngine(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  await exited(child);
+function startEngine(): Promise<Server> {
+  return startServer([KEY], ['--workers', '2']);
 }
 
 /** The engine started, left to load for 6 s, stopped, and started again, until stopped. */
@@ -130,9 +104,9 @@ function engineLoading(): LoadProcess {
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { child } = startEngine();
+      const engine = await startEngine();
       await new Promise((done) => setTimeout(done, 6000));
-      await stopEngine(child);
+      await engine.stop();
     }
   })();
   return {
@@ -145,9 +119,9 @@ function engineLoading(): LoadProcess {
 
 /** A loaded engine kept busy with two Repeat Sentence answers at a time. */
 async function engineScoring(): Promise<LoadProcess> {
-  const { child, port } = startEngine();
-  const ready = await port;
-  await healthy(ready);
+  const engine = await startEngine();
+  const ready = engine.port;
+  await waitUntilHealthy(ready);
   const audio = Buffer.from(await spokenReading()).toString('base64');
   const body = JSON.stringify({
     audioUrl: `data:audio/wav;base64,${audio}`,
@@ -169,7 +143,7 @@ async function engineScoring(): Promise<LoadProcess> {
     stop: async () => {
       running = false;
       await Promise.all(clients);
-      await stopEngine(child);
+      await engine.stop();
     },
   };
 }
