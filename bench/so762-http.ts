@@ -3,15 +3,14 @@
  * the shipped calibration, each answer posted to /exam/speaking/rs as a file: URL. What it
  * prints is what a client receives.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { encodeWav } from '../test/helpers/speech-fixtures.js';
+import { startServer, waitUntilHealthy } from './server-process.js';
 import { caseAudio, type Case, type CaseKind } from './so762-cases.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const KEY = 'bench-so762-key-0123456789';
 
 export interface HttpOutcome {
@@ -23,39 +22,13 @@ export interface HttpOutcome {
   statuses: number[];
 }
 
-async function startServer(audioRoot: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/server/cli.ts'), '--port', '0', '--audio-root', audioRoot],
-    {
-      cwd: ROOT,
-      env: { ...process.env, EXAMINER_API_KEYS: KEY },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let seen = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/u.exec(seen);
-      if (match) resolveUrl(match[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${seen.slice(-500)}`)));
-  });
-  for (let tries = 0; tries < 600; tries += 1) {
-    const health = await fetch(`${url}/health`).catch(() => null);
-    if (health?.status === 200) return { child, url };
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  child.kill();
-  throw new Error('the server never became healthy');
-}
-
 /** Posts every case (its audio written as a WAV under a temporary audio root). */
 export async function scoreOverHttp(cases: readonly Case[]): Promise<HttpOutcome[]> {
   const folder = mkdtempSync(join(tmpdir(), 'examiner-bench-http-'));
-  const { child, url } = await startServer(folder);
+  const server = await startServer([KEY], ['--audio-root', folder]);
+  const url = `http://127.0.0.1:${server.port}`;
   try {
+    await waitUntilHealthy(server.port);
     const outcomes: HttpOutcome[] = [];
     for (const [index, item] of cases.entries()) {
       const path = join(folder, `${index}.wav`);
@@ -90,7 +63,7 @@ export async function scoreOverHttp(cases: readonly Case[]): Promise<HttpOutcome
     }
     return outcomes;
   } finally {
-    child.kill('SIGTERM');
+    await server.stop();
     rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,7 @@ import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 import { baseWord } from '../recognizer/dictionary.js';
 import { FALSE_START_WORDS, sequenceGrammar } from '../recognizer/grammar.js';
 import { isFiller } from '../recognizer/recognize.js';
-import type { TextWord } from '../text/words.js';
+import { spokenWordCount, type TextWord } from '../text/words.js';
 import { frameCount } from './gop.js';
 import { frameLevels } from './levels.js';
 import { shiftSegment } from './speech-analysis.js';
@@ -157,9 +157,7 @@ function fillerRun(
 
 /** The spoken words a false start may hold: those of the grammar's restart arc. */
 function startWordCount(reference: readonly TextWord[]): number {
-  return reference
-    .slice(0, Math.min(FALSE_START_WORDS, reference.length - 1))
-    .reduce((sum, word) => sum + word.spoken.length, 0);
+  return spokenWordCount(reference.slice(0, Math.min(FALSE_START_WORDS, reference.length - 1)));
 }
 
 function inOrder(words: readonly string[], flat: readonly string[]): boolean {

@@ -1,7 +1,7 @@
 import type { AcousticModel, Beams, DecodedSegment } from '../recognizer/acoustic-model.js';
 import { sequenceGrammar } from '../recognizer/grammar.js';
 import { isFiller, isSilence } from '../recognizer/recognize.js';
-import type { TextWord } from '../text/words.js';
+import { spokenWordCount, type TextWord } from '../text/words.js';
 import { restartAfterPause, splitFalseStart, type SplitReading } from './false-start.js';
 import { soundingFramesWithin } from './levels.js';
 
@@ -135,9 +135,8 @@ function explainsTheSpeech(
   levels: Float64Array,
   reference: readonly TextWord[],
 ): boolean {
-  const words = reference.reduce((count, word) => count + word.spoken.length, 0);
   return (
-    plain.reading.length === words &&
+    plain.reading.length === spokenWordCount(reference) &&
     speechUnderSilence(levels, plain.decodedPath) < LOST_READING_FRAMES
   );
 }

@@ -6,6 +6,11 @@ export interface TextWord {
   spoken: string[];
 }
 
+/** The dictionary words said for `words`, counted: a number or an abbreviation says several. */
+export function spokenWordCount(words: readonly TextWord[]): number {
+  return words.reduce((count, word) => count + word.spoken.length, 0);
+}
+
 export function tokenize(text: string): TextWord[] {
   return text
     .split(/[\s\u2014\u2013]+|(?<=\w)-(?=\w)/u)
