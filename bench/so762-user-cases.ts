@@ -32,6 +32,7 @@ export const FAMILIES = [
   'tail',
   'restart',
   'quickRestart',
+  'readTwice',
   'skip',
   'repeat',
   'pause',
@@ -69,7 +70,7 @@ export interface UserCase {
   editedSlot?: number;
   /** skip, repeat, pause: that word's span in the full reading (its alignment), in ms. */
   editedMs?: WordTime;
-  /** restart, quickRestart: where the full reading starts in the case's audio, in ms. */
+  /** restart, quickRestart, readTwice: where the full reading starts in the case's audio, in ms. */
   restartMs?: number;
   /** quickRestart: where the reading said again is taken from in the corpus audio, in ms. */
   readingFromMs?: number;
@@ -88,6 +89,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   tail: 30,
   restart: 30,
   quickRestart: 0,
+  readTwice: 0,
   skip: 30,
   repeat: 0,
   pause: 0,
@@ -298,6 +300,16 @@ export async function buildUserCases(
       refText: label.text,
       restartMs: restartMs(second),
     });
+    // Read whole and then read again, as a reader unhappy with the first reading does.
+    const last = times?.get(Math.max(...times.keys()));
+    if (last)
+      add({
+        id: `readTwice:${label.id}`,
+        family: 'readTwice',
+        labelId: label.id,
+        refText: label.text,
+        restartMs: restartMs(last),
+      });
     // Started again at once, as a reader who catches a slip does: no pause, no quiet before the
     // first word said again.
     const first = times?.get(0);
@@ -423,6 +435,7 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
     case 'tail':
       return writeSamples(out, withRoomHead(await corpusSamples(item.labelId), item.cutMs!));
     case 'restart':
+    case 'readTwice':
       return writeSamples(out, await restart(item));
     case 'quickRestart':
       return writeSamples(out, await quickRestart(item));
@@ -579,7 +592,10 @@ export function withPauseAfter(samples: Float32Array, span: WordTime): Float32Ar
   return withRoomPause(samples, span.end, HESITATION_SECONDS, span.end);
 }
 
-/** The first two words (by the full reading's alignment), a pause, then the whole reading. */
+/**
+ * The reading up to its false start's end (restart: the first two words by the full reading's
+ * alignment; readTwice: all of it), a pause, then the whole reading.
+ */
 async function restart(item: UserCase): Promise<Float32Array> {
   return restartSamples(await corpusSamples(item.labelId), item.restartMs!);
 }

@@ -319,6 +319,12 @@ export function userRows(
       clean,
       'restart without a pause (two words, 0.15 s, the whole sentence from its first word): pronunciation within 0.5 of the clean reading',
     ),
+    restartRow(
+      of('readTwice'),
+      clean,
+      'the whole sentence read, a 0.7 s pause, and read again: pronunciation within 0.5 of the clean reading',
+      'the first reading',
+    ),
   );
   rows.push(
     ...editedRows(of('skip'), of('repeat'), clean),
@@ -404,7 +410,12 @@ function meanOf(values: readonly number[]): string {
 }
 
 /** A restart family against the clean readings it was built from. */
-function restartRow(cases: Pairs, clean: ReadonlyMap<string, UserOutcome>, family: string): Row {
+function restartRow(
+  cases: Pairs,
+  clean: ReadonlyMap<string, UserOutcome>,
+  family: string,
+  abandoned = 'the false start',
+): Row {
   const restarts = cases.filter(([item]) => clean.has(item.labelId));
   const diffs = restarts.map(([item, outcome]) => ({
     pronunciation: againstClean(clean, item, outcome, 'score_pronunciation'),
@@ -420,7 +431,7 @@ function restartRow(cases: Pairs, clean: ReadonlyMap<string, UserOutcome>, famil
   return {
     family,
     n: restarts.length,
-    figure: `${pct(within, restarts.length)}; mean difference pronunciation ${meanOf(diffs.map((d) => d.pronunciation))}, fluency ${meanOf(diffs.map((d) => d.fluency))}; first two words aligned in the false start in ${pct(diffs.filter((d) => d.early > 0).length, restarts.length)}; false start shown Inserted in ${pct(diffs.filter((d) => d.inserted > 0).length, restarts.length)}; Bad words ${pct(
+    figure: `${pct(within, restarts.length)}; mean difference pronunciation ${meanOf(diffs.map((d) => d.pronunciation))}, fluency ${meanOf(diffs.map((d) => d.fluency))}; first two words aligned in ${abandoned} in ${pct(diffs.filter((d) => d.early > 0).length, restarts.length)}; ${abandoned} shown Inserted in ${pct(diffs.filter((d) => d.inserted > 0).length, restarts.length)}; full content ${pct(restarts.filter(([, outcome]) => fullContent(outcome)).length, restarts.length)} (clean: ${restarts.filter(([item]) => fullContent(clean.get(item.labelId)!)).length}); Bad words ${pct(
       diffs.reduce((s, d) => s + d.bad, 0),
       diffs.reduce((s, d) => s + d.words, 0),
     )} (clean: ${pct(

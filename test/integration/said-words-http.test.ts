@@ -104,4 +104,21 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
       component(scored, 'score_pronunciation')?.score ?? 0;
     expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
   });
+
+  it('scores a sentence read twice on its second reading, the first shown Inserted', async () => {
+    const reading = await spokenReading();
+    const clean = await score(reading);
+    const result = await score(await concatenate([reading, silentWav(0.8), reading]));
+    const secondMs = (await decodeAudio(reading)).durationSeconds * 1000 + 800;
+    const inserted = result.words.filter((word) => word.label === 'Inserted');
+    expect(inserted.map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
+    expect(inserted.every((word) => word.end <= secondMs)).toBe(true);
+    const second = said(result);
+    expect(second.map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
+    expect(second.every((word) => word.start >= secondMs)).toBe(true);
+    expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
+    const pronunciation = (scored: Scored): number =>
+      component(scored, 'score_pronunciation')?.score ?? 0;
+    expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
+  });
 });

@@ -147,9 +147,53 @@ describe('a restart after a pause', () => {
     expect(
       restartAfterPause(modelHearing('the cat sat on the mat').model, samples, reference, breath),
     ).toBeNull();
-    const late = [...path('the cat sat on the', 10), segment('<sil>', 60, 50), ...path('mat', 110)];
+    // A pause inside a reading said once, speech the decoder did not hear after it, and then the
+    // sentence's last word.
+    const late = [...path('the cat sat on the', 0), segment('<sil>', 50, 100), ...path('mat', 150)];
     expect(
-      restartAfterPause(modelHearing('the cat sat on the mat').model, samples, reference, late),
+      restartAfterPause(
+        modelHearing('the cat sat on the mat', 40).model,
+        audio([50, 89]),
+        reference,
+        late,
+      ),
     ).toBeNull();
+  });
+
+  describe('the whole sentence read again', () => {
+    // Read whole over frames 0–59, a pause over 60–99, read again over 100–199.
+    const twice = audio([60, 99]);
+    const firstReading = [...path('the cat sat on the mat', 0), segment('<sil>', 60, 140)];
+
+    it('scores the second reading, the first shown as abandoned', () => {
+      const { model, decodedFrom } = modelHearing('the cat sat on the mat', 40);
+      const split = restartAfterPause(model, twice, reference, firstReading);
+      expect(decodedFrom).toEqual([60]);
+      expect(split?.falseStart.map((word) => [word.text, word.startFrame])).toEqual(
+        ['the', 'cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, index * 10]),
+      );
+      expect(split?.reading.map((word) => [word.text, word.startFrame])).toEqual(
+        ['the', 'cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, 100 + index * 10]),
+      );
+    });
+
+    it('only where the speech after the pause was left unheard, and the first reading was whole', () => {
+      const { model } = modelHearing('the cat sat on the mat', 40);
+      // After the pause, only 0.3 s of sound, into which the second decode squeezes the sentence.
+      const squeezed = {
+        decodeGrammar: () => [
+          segment('<sil>', 0, 110),
+          ...['the', 'cat', 'sat', 'on', 'the', 'mat'].map((word, index) =>
+            segment(word, 110 + index * 5, 5),
+          ),
+        ],
+      } as unknown as AcousticModel;
+      expect(restartAfterPause(squeezed, audio([60, 169]), reference, firstReading)).toBeNull();
+      const lateStart = [...path('cat sat on the mat', 10), segment('<sil>', 60, 140)];
+      expect(restartAfterPause(model, twice, reference, lateStart)).toBeNull();
+      // A reading said once, decoded as four of its words with the rest left under silence.
+      const part = [...path('the cat on mat', 20), segment('<sil>', 60, 140)];
+      expect(restartAfterPause(model, twice, reference, part)).toBeNull();
+    });
   });
 });

@@ -2,7 +2,12 @@ import type { AcousticModel, Beams, DecodedSegment } from '../recognizer/acousti
 import { sequenceGrammar } from '../recognizer/grammar.js';
 import { isFiller, isSilence } from '../recognizer/recognize.js';
 import { spokenWordCount, type TextWord } from '../text/words.js';
-import { restartAfterPause, splitFalseStart, type SplitReading } from './false-start.js';
+import {
+  restartAfterPause,
+  splitFalseStart,
+  UNHEARD_SPEECH_FRAMES,
+  type SplitReading,
+} from './false-start.js';
 import { soundingFramesWithin } from './levels.js';
 
 /**
@@ -35,8 +40,6 @@ const LOST_READING_BEAMS: Beams = { beam: 1e-80, pbeam: 1e-80, wbeam: 1e-60 };
  * readings said once (every 4th speechocean762 reading, 8 kHz model); this weight in none.
  */
 const LOST_READING_RESTART_WEIGHT = 1e-50;
-/** Sounding frames under silence on the decoded path that mark the reading as lost (0.5 s). */
-const LOST_READING_FRAMES = 50;
 
 /**
  * A Repeat Sentence reading, decoded again with wide beams where the first decode left speech
@@ -52,7 +55,7 @@ function decodeWholeReading(
 ): SplitReading {
   const first = decodeOnce(model, samples, levels, reference, { restarts: true });
   const lost = speechUnderSilence(levels, first.decodedPath);
-  if (lost < LOST_READING_FRAMES) return first;
+  if (lost < UNHEARD_SPEECH_FRAMES) return first;
   const wide = model.withBeams(LOST_READING_BEAMS, () =>
     decodeOnce(model, samples, levels, reference, {
       restarts: true,
@@ -137,6 +140,6 @@ function explainsTheSpeech(
 ): boolean {
   return (
     plain.reading.length === spokenWordCount(reference) &&
-    speechUnderSilence(levels, plain.decodedPath) < LOST_READING_FRAMES
+    speechUnderSilence(levels, plain.decodedPath) < UNHEARD_SPEECH_FRAMES
   );
 }
