@@ -123,8 +123,11 @@ export function seedOf(text: string): number {
   return hash >>> 0;
 }
 
+/** Festival with its voice: Debian's `festival` installs no voice (`festvox-kallpc16k` has it). */
 export function festivalAvailable(): boolean {
-  return existsSync('/usr/bin/text2wave');
+  return (
+    existsSync('/usr/bin/text2wave') && existsSync('/usr/share/festival/voices/english/kal_diphone')
+  );
 }
 
 /** Words of other sentences, three letters or more: candidates for a word the learner never said. */
