@@ -38,6 +38,8 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
 
   const component = (result: Scored, name: string): Component | undefined =>
     result.components.find((entry) => entry.name === name);
+  const pronunciation = (scored: Scored): number =>
+    component(scored, 'score_pronunciation')?.score ?? 0;
   const said = (result: Scored): Word[] =>
     result.words.filter((word) => !['Pause', 'Missing', 'Inserted'].includes(word.label));
 
@@ -100,8 +102,6 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(reading.map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
     expect(reading.every((word) => word.start >= restartMs - 100)).toBe(true);
     expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
-    const pronunciation = (scored: Scored): number =>
-      component(scored, 'score_pronunciation')?.score ?? 0;
     expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
   });
 
@@ -117,8 +117,6 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(second.map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
     expect(second.every((word) => word.start >= secondMs)).toBe(true);
     expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
-    const pronunciation = (scored: Scored): number =>
-      component(scored, 'score_pronunciation')?.score ?? 0;
     expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
   });
 });
