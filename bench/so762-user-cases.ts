@@ -293,8 +293,9 @@ export async function buildUserCases(
   }
   for (const label of restartLabels) {
     const full = fullReadings.get(`real:${label.id}`);
-    const times = full ? wordTimes(full) : undefined;
-    const second = times?.get(1);
+    if (!full) continue;
+    const times = wordTimes(full);
+    const second = times.get(1);
     if (!second) continue;
     add({
       id: `restart:${label.id}`,
@@ -304,7 +305,7 @@ export async function buildUserCases(
       restartMs: restartMs(second),
     });
     // Read whole and then read again, as a reader unhappy with the first reading does.
-    const last = times?.get(Math.max(...times.keys()));
+    const last = times.get(Math.max(...times.keys()));
     if (last)
       add({
         id: `readTwice:${label.id}`,
@@ -315,7 +316,7 @@ export async function buildUserCases(
       });
     // Started again at once, as a reader who catches a slip does: no pause, no quiet before the
     // first word said again.
-    const first = times?.get(0);
+    const first = times.get(0);
     if (!first) continue;
     add({
       id: `quickRestart:${label.id}`,

@@ -120,8 +120,7 @@ function engineLoading(): LoadProcess {
 /** A loaded engine kept busy with two Repeat Sentence answers at a time. */
 async function engineScoring(): Promise<LoadProcess> {
   const engine = await startEngine();
-  const ready = engine.port;
-  await waitUntilHealthy(ready);
+  await waitUntilHealthy(engine.port);
   const audio = Buffer.from(await spokenReading()).toString('base64');
   const body = JSON.stringify({
     audioUrl: `data:audio/wav;base64,${audio}`,
@@ -130,7 +129,7 @@ async function engineScoring(): Promise<LoadProcess> {
   let running = true;
   const client = async () => {
     while (running) {
-      const response = await fetch(`http://127.0.0.1:${ready}/exam/speaking/rs`, {
+      const response = await fetch(`http://127.0.0.1:${engine.port}/exam/speaking/rs`, {
         method: 'POST',
         headers: { authorization: KEY, 'content-type': 'application/json' },
         body,
