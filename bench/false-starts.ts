@@ -2,7 +2,8 @@
  * How Repeat Sentence's reading decode (src/engine/evidence/reading-decode.ts) treats
  * speechocean762's real readings, which are read once: how many it finds a false start in, how
  * many take a second decode after a pause (false-start.ts), and how many it decodes again with
- * wide beams because the first decode left speech under silence, with how many keep that decode.
+ * wide beams because the first decode left speech under silence, with how many keep that decode,
+ * and how many it ends before speech that follows the reading (speech-after.ts).
  * Usage: npx tsx bench/false-starts.ts [stride] (every stride-th reading; default 1).
  */
 import { readFileSync } from 'node:fs';
@@ -45,7 +46,7 @@ const counting: AcousticModel = Object.assign(Object.create(model) as AcousticMo
       }
     }),
 });
-const counts = { readings: 0, falseStart: 0, moreDecodes: 0, widened: 0, wideKept: 0 };
+const counts = { readings: 0, falseStart: 0, moreDecodes: 0, widened: 0, wideKept: 0, ended: 0 };
 for (const label of readLabels().filter((_, index) => index % stride === 0)) {
   const bytes = new Uint8Array(readFileSync(join(SO762_DIR, 'audio', `${label.id}.wav`)));
   const { samples } = await decodeAudio(bytes);
@@ -68,6 +69,12 @@ for (const label of readLabels().filter((_, index) => index % stride === 0)) {
       .map((segment) => segment.text)
       .join(' ');
   if (kept) console.log(`wide  ${label.id} ${label.text} | ${words(split.reading)}`);
+  if (split.endFrame !== undefined) {
+    counts.ended += 1;
+    console.log(
+      `ended ${label.id} ${label.text} | ${words(split.reading)} | before frame ${split.endFrame}`,
+    );
+  }
   if (split.falseStart.length > 0) {
     counts.falseStart += 1;
     console.log(`start ${label.id} ${label.text} | ${words(split.falseStart)}`);
@@ -75,5 +82,5 @@ for (const label of readLabels().filter((_, index) => index % stride === 0)) {
 }
 model.close();
 console.log(
-  `${counts.readings} real readings: a false start in ${counts.falseStart}; ${counts.moreDecodes} decoded more than once; ${counts.widened} decoded again with wide beams, ${counts.wideKept} of them keeping that decode.`,
+  `${counts.readings} real readings: a false start in ${counts.falseStart}; ${counts.moreDecodes} decoded more than once; ${counts.widened} decoded again with wide beams, ${counts.wideKept} of them keeping that decode; ${counts.ended} ended before speech after them.`,
 );

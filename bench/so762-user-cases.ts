@@ -33,6 +33,7 @@ export const FAMILIES = [
   'restart',
   'quickRestart',
   'readTwice',
+  'talkAfter',
   'skip',
   'repeat',
   'pause',
@@ -74,6 +75,8 @@ export interface UserCase {
   restartMs?: number;
   /** quickRestart: where the reading said again is taken from in the corpus audio, in ms. */
   readingFromMs?: number;
+  /** talkAfter: the learner's reading of another sentence, said after this one. */
+  afterLabelId?: string;
   /** cut, tail: where the audio was cut, in ms. */
   cutMs?: number;
   /** codec: the encoding; `voice` for synthetic and accented readings; `kind` for music. */
@@ -90,6 +93,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   restart: 30,
   quickRestart: 0,
   readTwice: 0,
+  talkAfter: 0,
   skip: 30,
   repeat: 0,
   pause: 0,
@@ -314,6 +318,16 @@ export async function buildUserCases(
         refText: label.text,
         restartMs: restartMs(last),
       });
+    // More said after the sentence, as a candidate adding a remark, or a neighbour, does.
+    const afterward = anotherReadingBy(label, test);
+    if (afterward)
+      add({
+        id: `talkAfter:${label.id}`,
+        family: 'talkAfter',
+        labelId: label.id,
+        refText: label.text,
+        afterLabelId: afterward.id,
+      });
     // Started again at once, as a reader who catches a slip does: no pause, no quiet before the
     // first word said again.
     const first = times.get(0);
@@ -443,6 +457,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, await restart(item));
     case 'quickRestart':
       return writeSamples(out, await quickRestart(item));
+    case 'talkAfter':
+      return writeSamples(out, await talkAfter(item));
     case 'skip':
       return writeSamples(out, withoutSpan(await corpusSamples(item.labelId), item.editedMs!));
     case 'repeat':
@@ -617,6 +633,24 @@ export function restartSamples(samples: Float32Array, atMs: number): Float32Arra
   out.set(samples.subarray(0, falseStartEnd));
   out.set(samples, falseStartEnd + pause);
   return withRoomNoise(out, falseStartEnd, falseStartEnd + pause, falseStartEnd);
+}
+
+/** The same speaker's reading of another sentence, chosen by seed (none: one reading only). */
+function anotherReadingBy(label: Label, labels: readonly Label[]): Label | undefined {
+  const speaker = speakerOf(label.id);
+  return shuffled(
+    labels.filter((other) => speakerOf(other.id) === speaker && other.text !== label.text),
+    seededRandom(seedOf(`${label.id}:talkAfter`)),
+  )[0];
+}
+
+/** The reading, a pause in room noise, then the same learner reading another sentence. */
+async function talkAfter(item: UserCase): Promise<Float32Array> {
+  return joined([
+    await corpusSamples(item.labelId),
+    roomNoise(RESTART_PAUSE_SECONDS, seedOf(item.id)),
+    await corpusSamples(item.afterLabelId!),
+  ]);
 }
 
 /** The first two words, a breath's pause, then the reading again from its first word. */

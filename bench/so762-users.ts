@@ -330,6 +330,7 @@ export function userRows(
     ...editedRows(of('skip'), of('repeat'), clean),
     pauseRow(of('pause'), clean),
     quietRow(of('quiet'), clean),
+    talkAfterRow(of('talkAfter'), clean),
   );
   const music = of('music');
   const nonSpeech = music.filter(([, outcome]) =>
@@ -478,6 +479,26 @@ function quietRow(quiet: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
     family: `the clean reading with ${EXAM_QUIET_SECONDS.before} s more room noise before it and ${EXAM_QUIET_SECONDS.after} s more after (an exam-mode answer's quiet): pronunciation within 0.5 of the clean reading`,
     n: pairs.length,
     figure: `${pct(within, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, overall ${meanOf(overall)}; overall below the clean reading's in ${pct(overall.filter((value) => value < 0).length, pairs.length)}, above in ${overall.filter((value) => value > 0).length}; ${labelShift(pairs, clean)}; ${verdicts(pairs.map(([, outcome]) => outcome))}`,
+    goal: "≥ 90% (the restart's)",
+    met: meet(within, pairs.length, 0.9),
+  };
+}
+
+/**
+ * The clean reading, then the same learner reading another sentence after a pause: the sentence
+ * was read as before, so its scores should be the clean reading's.
+ */
+function talkAfterRow(after: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
+  const { pairs, diff } = pairedWithClean(after, clean);
+  const pronunciation = diff('score_pronunciation');
+  const fluency = diff('score_fluency');
+  const within = pairs.filter(
+    (_, index) => Math.abs(pronunciation[index]!) <= 0.5 && Math.abs(fluency[index]!) <= 0.5,
+  ).length;
+  return {
+    family: `the clean reading, a pause (0.7 s of room noise), then the learner reading another sentence: pronunciation and fluency within 0.5 of the clean reading`,
+    n: pairs.length,
+    figure: `${pct(within, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(fluency)}, overall ${meanOf(diff('overall'))}; content as the clean reading's ${pct(diff('score_content').filter((value) => value === 0).length, pairs.length)}; ${labelShift(pairs, clean)}; ${verdicts(pairs.map(([, outcome]) => outcome))}`,
     goal: "≥ 90% (the restart's)",
     met: meet(within, pairs.length, 0.9),
   };

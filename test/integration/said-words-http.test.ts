@@ -119,4 +119,23 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
     expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
   });
+
+  it('scores a sentence followed by a remark as the sentence alone', async () => {
+    const reading = await spokenReading();
+    const clean = await score(reading);
+    const remark = await synthesizeSpeech(
+      'I think that is it, thank you very much.',
+      READING_VOICE,
+    );
+    const result = await score(await concatenate([reading, silentWav(0.8), remark]));
+    const remarkMs = (await decodeAudio(reading)).durationSeconds * 1000 + 800;
+    const heard = said(result);
+    expect(heard.map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
+    expect(heard.every((word) => word.end <= remarkMs)).toBe(true);
+    expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
+    for (const name of ['score_pronunciation', 'score_fluency'])
+      expect(
+        Math.abs(component(result, name)!.score - component(clean, name)!.score),
+      ).toBeLessThanOrEqual(0.5);
+  });
 });

@@ -5,7 +5,7 @@ import { alignPhones, type AlignedPhone } from '../recognizer/recognize.js';
 import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 import type { TextWord } from '../text/words.js';
 import { senoneGop } from './gop.js';
-import { frameLevels, levelOf, soundingFrames, voiceSpan } from './levels.js';
+import { frameLevels, levelOf, QUIET_MARGIN_FRAMES, soundingFrames, voiceSpan } from './levels.js';
 import { decodeReading } from './reading-decode.js';
 import {
   shiftAnalysis,
@@ -53,15 +53,6 @@ export function analyseSpeech(
   return { ...shiftAnalysis(analysis, span.startFrame), totalFrames };
 }
 
-/**
- * Quiet kept before the voice's first sound and after its last: about the median of
- * speechocean762's recordings (0.53 s), on which the models were calibrated. The decoder
- * normalises each answer by its own mean (batch CMN), so the quiet around the voice moves every
- * frame's scores: 1 s more before and 2 s more after, as in an exam-mode answer, worsened 67 of
- * 201 word labels of 30 real readings.
- */
-const QUIET_MARGIN_FRAMES = 50;
-
 /** analyseSpeech on the voice and the quiet kept around it. */
 function analyseVoice(
   model: AcousticModel,
@@ -74,7 +65,7 @@ function analyseVoice(
     reference.flatMap((word) => word.spoken),
   );
   const levels = frameLevels(samples);
-  const { decodedPath, falseStart, reading } = decodeReading(
+  const { decodedPath, falseStart, reading, endFrame } = decodeReading(
     model,
     samples,
     levels,
@@ -82,9 +73,10 @@ function analyseVoice(
     restarts,
   );
   const offset = readingStart(falseStart, reading);
+  const end = endFrame ?? levels.length;
   const analysis = analyseReading(
     model,
-    samples.subarray(offset * SAMPLES_PER_FRAME),
+    samples.subarray(offset * SAMPLES_PER_FRAME, end * SAMPLES_PER_FRAME),
     reference,
     reading.map((segment) => shiftSegment(segment, -offset)),
   );
@@ -99,7 +91,7 @@ function analyseVoice(
     fillers: analysis.fillers.map((filler) => shiftSegment(filler, offset)),
     falseStart,
     totalFrames: Math.floor(samples.length / SAMPLES_PER_FRAME),
-    soundingFrames: soundingFrames(levels, offset),
+    soundingFrames: soundingFrames(levels, offset, end - 1),
   };
 }
 

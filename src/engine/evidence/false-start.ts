@@ -5,9 +5,15 @@ import { FALSE_START_WORDS, sequenceGrammar } from '../recognizer/grammar.js';
 import { isFiller } from '../recognizer/recognize.js';
 import { spokenWordCount, type TextWord } from '../text/words.js';
 import { frameCount } from './gop.js';
-import { frameLevels, soundingFramesWithin } from './levels.js';
+import {
+  frameLevels,
+  PAUSE_FRAMES,
+  quietFrames,
+  soundingFramesWithin,
+  type FrameSpan,
+} from './levels.js';
 import { shiftSegment } from './speech-analysis.js';
-import { mean, sum } from './statistics.js';
+import { sum } from './statistics.js';
 
 /** A reading of the reference, and the abandoned words of a false start before it. */
 export interface SplitReading {
@@ -15,6 +21,8 @@ export interface SplitReading {
   decodedPath: DecodedSegment[];
   falseStart: DecodedSegment[];
   reading: DecodedSegment[];
+  /** Where speech follows the whole reading: the frame the reading ends before (speech-after.ts). */
+  endFrame?: number;
 }
 
 /**
@@ -38,11 +46,6 @@ export function splitFalseStart(
   }
   return null;
 }
-
-/** A pause: at least 300 ms (the pause of docs/engine.md's fluency) of quiet frames. */
-const PAUSE_FRAMES = 30;
-/** A frame is quiet this far under the level of the words before it. */
-const QUIET_UNDER_WORDS_DB = 10;
 
 /**
  * A restart the grammar's arc missed. The arc's prior is set low, so that a reading said once
@@ -113,29 +116,6 @@ function readAgainUnheard(
     run.last === path.length - 1 &&
     soundingFramesWithin(levels, [run]) >= UNHEARD_SPEECH_FRAMES
   );
-}
-
-interface FrameSpan {
-  startFrame: number;
-  endFrame: number;
-}
-
-/**
- * Counts the quiet frames of a span: those well under the level of `words`. The decoder's
- * fillers also cover speech it fits to no word, so a pause is counted in quiet frames, not in
- * fillers, and the words said again must be speech. Without both, 16 of 1,086 real readings
- * were split, 6 of them over a "pause" of speech or with the repeat squeezed into the quiet;
- * with them, 10 (bench/false-starts.ts).
- */
-function quietFrames(
-  levels: Float64Array,
-  words: readonly DecodedSegment[],
-): (span: FrameSpan) => number {
-  const bar =
-    mean(words.flatMap((word) => [...levels.subarray(word.startFrame, word.endFrame + 1)])) -
-    QUIET_UNDER_WORDS_DB;
-  return (span) =>
-    levels.subarray(span.startFrame, span.endFrame + 1).filter((level) => level <= bar).length;
 }
 
 function decodeRestart(

@@ -1,4 +1,5 @@
 import type { AcousticModel, Beams, DecodedSegment } from '../recognizer/acoustic-model.js';
+import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 import { sequenceGrammar } from '../recognizer/grammar.js';
 import { isFiller, isSilence } from '../recognizer/recognize.js';
 import { spokenWordCount, type TextWord } from '../text/words.js';
@@ -9,11 +10,13 @@ import {
   type SplitReading,
 } from './false-start.js';
 import { soundingFramesWithin } from './levels.js';
+import { speechAfter, wholeReading } from './speech-after.js';
 
 /**
  * The reading's grammar decode: the words decoded, with a false start split off. `restarts`
- * (Repeat Sentence) allows the false start and decodes again a reading the first decode lost;
- * free speech's phrases are decoded once, under the plain reading grammar.
+ * (Repeat Sentence) allows the false start, decodes again a reading the first decode lost, and
+ * ends the reading before speech that follows it; free speech's phrases are decoded once, under
+ * the plain reading grammar.
  */
 export function decodeReading(
   model: AcousticModel,
@@ -22,9 +25,33 @@ export function decodeReading(
   reference: readonly TextWord[],
   restarts: boolean,
 ): SplitReading {
-  return restarts
-    ? decodeWholeReading(model, samples, levels, reference)
-    : decodeOnce(model, samples, levels, reference, { restarts: false });
+  if (!restarts) return decodeOnce(model, samples, levels, reference, { restarts: false });
+  const reading = decodeWholeReading(model, samples, levels, reference);
+  return endedBeforeSpeechAfter(model, samples, levels, reference, reading);
+}
+
+/**
+ * The reading ended before speech that follows it (speech-after.ts). Where the decode found the
+ * sentence's last word in that speech, the audio before it is decoded again, and ended there
+ * only if it holds the whole reading.
+ */
+function endedBeforeSpeechAfter(
+  model: AcousticModel,
+  samples: Float32Array,
+  levels: Float64Array,
+  reference: readonly TextWord[],
+  reading: SplitReading,
+): SplitReading {
+  const after = speechAfter(reading, reference, levels);
+  if (!after) return reading;
+  if (!after.lastWordAfter) return { ...reading, endFrame: after.endFrame };
+  if (reading.falseStart.length > 0) return reading;
+  const head = plainReading(
+    model,
+    samples.subarray(0, after.endFrame * SAMPLES_PER_FRAME),
+    reference,
+  );
+  return wholeReading(head.reading, reference) ? { ...head, endFrame: after.endFrame } : reading;
 }
 
 /**

@@ -39,8 +39,8 @@ export interface SpeechAnalysis {
   loopPhones: string[];
   totalFrames: number;
   /**
-   * Frames of the reading (a false start apart) loud enough to be the voice (levels.ts): the
-   * time the sentence took to say, whatever the aligner made of it.
+   * Frames of the reading (a false start and speech after it apart) loud enough to be the voice
+   * (levels.ts): the time the sentence took to say, whatever the aligner made of it.
    */
   soundingFrames: number;
   /**
