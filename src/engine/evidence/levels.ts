@@ -60,12 +60,7 @@ const VOICE_RUN_FRAMES = 5;
 /** The first frame from `from` on that starts VOICE_RUN_FRAMES sounding frames in a row. */
 export function firstSoundFrom(levels: Float64Array, from: number): number | undefined {
   const bar = soundingBar(levels);
-  let run = 0;
-  for (let frame = Math.max(0, from); frame < levels.length; frame += 1) {
-    run = levels[frame]! > bar ? run + 1 : 0;
-    if (run === VOICE_RUN_FRAMES) return frame - VOICE_RUN_FRAMES + 1;
-  }
-  return undefined;
+  return firstRunFrom(levels, from, VOICE_RUN_FRAMES, (level) => level > bar);
 }
 
 /** A pause: at least 300 ms (the pause of docs/engine.md's fluency) of quiet frames. */
@@ -74,7 +69,7 @@ export const PAUSE_FRAMES = 30;
 const QUIET_UNDER_WORDS_DB = 10;
 
 /** A frame is quiet where its level is at most this: well under the mean level of `words`. */
-export function quietBar(levels: Float64Array, words: readonly FrameSpan[]): number {
+function quietBar(levels: Float64Array, words: readonly FrameSpan[]): number {
   return (
     mean(words.flatMap((word) => [...framesOf(levels, word.startFrame, word.endFrame)])) -
     QUIET_UNDER_WORDS_DB
@@ -94,6 +89,34 @@ export function quietFrames(
   const bar = quietBar(levels, words);
   return (span) =>
     framesOf(levels, span.startFrame, span.endFrame).filter((level) => level <= bar).length;
+}
+
+/**
+ * The first frame from `from` on of a pause: PAUSE_FRAMES quiet frames in a row (quiet under
+ * the level of `words`).
+ */
+export function firstPauseFrom(
+  levels: Float64Array,
+  words: readonly FrameSpan[],
+  from: number,
+): number | undefined {
+  const bar = quietBar(levels, words);
+  return firstRunFrom(levels, from, PAUSE_FRAMES, (level) => level <= bar);
+}
+
+/** The first frame from `from` on that starts `length` frames in a row whose levels pass. */
+function firstRunFrom(
+  levels: Float64Array,
+  from: number,
+  length: number,
+  passes: (level: number) => boolean,
+): number | undefined {
+  let run = 0;
+  for (let frame = Math.max(0, from); frame < levels.length; frame += 1) {
+    run = passes(levels[frame]!) ? run + 1 : 0;
+    if (run === length) return frame - length + 1;
+  }
+  return undefined;
 }
 
 /**

@@ -3,10 +3,10 @@ import { baseWord } from '../recognizer/dictionary.js';
 import type { TextWord } from '../text/words.js';
 import { UNHEARD_SPEECH_FRAMES, type SplitReading } from './false-start.js';
 import {
+  firstPauseFrom,
   firstSoundFrom,
   PAUSE_FRAMES,
   QUIET_MARGIN_FRAMES,
-  quietBar,
   soundingFrames,
 } from './levels.js';
 
@@ -38,7 +38,8 @@ export function speechAfter(
 
   function after(index: number, lastWordAfter = false): SpeechAfter | undefined {
     const next = words[index + 1];
-    const pause = pauseFrom(levels, words, words[index]!.endFrame + 1);
+    // The decoder often ends the last word before its sound dies away: the pause is looked for.
+    const pause = firstPauseFrom(levels, words, words[index]!.endFrame + 1);
     if (pause === undefined) return undefined;
     const speech = firstSoundFrom(levels, pause + PAUSE_FRAMES);
     if (speech === undefined || soundingFrames(levels, speech) < UNHEARD_SPEECH_FRAMES)
@@ -65,22 +66,4 @@ export function wholeReading(
     words.length === sentence.length &&
     words.every((word, index) => baseWord(word.text) === sentence[index])
   );
-}
-
-/**
- * The first frame from `from` on of PAUSE_FRAMES quiet frames in a row (quiet under the words'
- * level). The decoder often ends the last word before its sound dies away.
- */
-function pauseFrom(
-  levels: Float64Array,
-  words: readonly DecodedSegment[],
-  from: number,
-): number | undefined {
-  const bar = quietBar(levels, words);
-  let run = 0;
-  for (let frame = from; frame < levels.length; frame += 1) {
-    run = levels[frame]! <= bar ? run + 1 : 0;
-    if (run === PAUSE_FRAMES) return frame - PAUSE_FRAMES + 1;
-  }
-  return undefined;
 }
