@@ -11,6 +11,7 @@ import { expertBand, fitCalibration } from '../scripts/training/fit-calibration.
 import { phoneFeatures, utteranceFeatures, wordFeatures } from '../src/engine/evidence/features.js';
 import {
   deliveryReadings,
+  readingFluency,
   scoreRepeatSentence,
   utteranceShare,
 } from '../src/engine/scoring/repeat-sentence.js';
@@ -21,7 +22,6 @@ import {
   SPEECH_RATE_BARS,
   readingRates,
   speechRateBars,
-  withSpeechRate,
   type SpeechRateBars,
 } from '../src/engine/scoring/speech-rate.js';
 import { verdict } from '../src/engine/scoring/verdict.js';
@@ -237,7 +237,7 @@ export function scoreItem(
   const fluency = estimate('fluency');
   const max = calibration.fluency.max;
   const rates = readingRates(analysis, features, check.cautions);
-  const rated = max * withSpeechRate(fluency / max, rates, rateBars);
+  const rated = max * readingFluency(fluency / max, analysis, rates, rateBars);
   push(result.fluency, rated, label.fluency, speaker);
   push(result.fluencyModel, fluency, label.fluency, speaker);
   push(result.total, estimate('total'), label.total, speaker);

@@ -432,7 +432,7 @@ function restartRow(
   return {
     family,
     n: restarts.length,
-    figure: `${pct(within, restarts.length)}; mean difference pronunciation ${meanOf(diffs.map((d) => d.pronunciation))}, fluency ${meanOf(diffs.map((d) => d.fluency))}; first two words aligned in ${abandoned} in ${pct(diffs.filter((d) => d.early > 0).length, restarts.length)}; ${abandoned} shown Inserted in ${pct(diffs.filter((d) => d.inserted > 0).length, restarts.length)}; full content ${pct(restarts.filter(([, outcome]) => fullContent(outcome)).length, restarts.length)} (clean: ${restarts.filter(([item]) => fullContent(clean.get(item.labelId)!)).length}); Bad words ${pct(
+    figure: `${pct(within, restarts.length)}; mean difference pronunciation ${meanOf(diffs.map((d) => d.pronunciation))}, fluency ${meanOf(diffs.map((d) => d.fluency))}; fluency below the clean reading's in ${pct(diffs.filter((d) => d.fluency < 0).length, restarts.length)}; first two words aligned in ${abandoned} in ${pct(diffs.filter((d) => d.early > 0).length, restarts.length)}; ${abandoned} shown Inserted in ${pct(diffs.filter((d) => d.inserted > 0).length, restarts.length)}; full content ${pct(restarts.filter(([, outcome]) => fullContent(outcome)).length, restarts.length)} (clean: ${restarts.filter(([item]) => fullContent(clean.get(item.labelId)!)).length}); Bad words ${pct(
       diffs.reduce((s, d) => s + d.bad, 0),
       diffs.reduce((s, d) => s + d.words, 0),
     )} (clean: ${pct(

@@ -113,7 +113,10 @@ function correlationSection(result: CrossValidation): string[] {
     '|---|---|---|---|---|',
     row('Utterance accuracy → pronunciation', result.accuracy, 0.7),
     row('Fluency', result.fluency, 0.78),
-    row('Fluency model alone (before the speech-rate ceiling)', result.fluencyModel),
+    row(
+      'Fluency model alone (before the speech-rate and false-start ceilings)',
+      result.fluencyModel,
+    ),
     row('`overall` as a client receives it vs expert total', result.overall, 0.7),
     row('Total model vs expert total', result.total),
     row('Word accuracy (all words; Missing = 0)', result.word, 0.45),

@@ -43,6 +43,15 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
   const said = (result: Scored): Word[] =>
     result.words.filter((word) => !['Pause', 'Missing', 'Inserted'].includes(word.label));
 
+  /** A restart costs fluency (3.5 of 5 at most) that the same reading said once keeps. */
+  function expectRestartInFluency(restarted: Scored, clean: Scored): void {
+    const fluency = component(restarted, 'score_fluency')!;
+    expect(component(clean, 'score_fluency')!.score).toBeGreaterThan(3.5);
+    expect(fluency.score).toBeLessThanOrEqual(3.5);
+    expect(fluency.suggestion).toContain('1 restart');
+    expect(component(clean, 'score_fluency')!.suggestion).not.toContain('restart');
+  }
+
   // How often a replaced word is caught on learners' readings is measured by the bench
   // (BENCHMARKS.md, issue 19); on this voice about half the replacements tried are.
   it('marks a word of refText the reader did not say Bad or Missing, and content 2 of 3', async () => {
@@ -103,6 +112,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(reading.every((word) => word.start >= restartMs - 100)).toBe(true);
     expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
     expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
+    expectRestartInFluency(result, clean);
   });
 
   it('scores a sentence read twice on its second reading, the first shown Inserted', async () => {
@@ -118,6 +128,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(second.every((word) => word.start >= secondMs)).toBe(true);
     expect(component(result, 'score_content')).toMatchObject({ score: 3, maxScore: 3 });
     expect(Math.abs(pronunciation(result) - pronunciation(clean))).toBeLessThanOrEqual(0.5);
+    expectRestartInFluency(result, clean);
   });
 
   it('scores a sentence followed by a remark as the sentence alone', async () => {

@@ -14,6 +14,8 @@ export interface DeliveryShares {
   fluency: number;
   pauses: number;
   hesitations?: number;
+  /** False starts: the sentence begun and started again (rs). */
+  restarts?: number;
 }
 
 /** Pronunciation and fluency that cannot be scored (nothing heard, by default), saying why. */
@@ -38,7 +40,11 @@ export function deliveryComponents(
       fraction: shares.fluency,
       status,
       suggestion: say.withCautions(
-        say.fluencySuggestion(shares.fluency, shares.pauses, shares.hesitations),
+        say.fluencySuggestion(shares.fluency, {
+          pauses: shares.pauses,
+          hesitations: shares.hesitations ?? 0,
+          restarts: shares.restarts ?? 0,
+        }),
         cautions,
       ),
     },

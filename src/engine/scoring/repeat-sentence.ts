@@ -10,7 +10,14 @@ import { repeatedShare, repeatSentenceMark, wordsInOrder } from './content.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import { predictBlend, type Calibration, type UtteranceModels } from './models/calibration.js';
 import type { SpeakingResult } from './result.js';
-import { readingRates, withSpeechRate } from './speech-rate.js';
+import { withFalseStart } from './false-start-fluency.js';
+import {
+  readingRates,
+  SPEECH_RATE_BARS,
+  withSpeechRate,
+  type SpeechRateBars,
+  type SpeechRates,
+} from './speech-rate.js';
 import type { SecondReading } from './second-reading.js';
 import * as say from './suggestions.js';
 import { verdict } from './verdict.js';
@@ -144,15 +151,30 @@ function delivery(input: ScoringInput): Delivery {
     ...deliveryComponents(
       {
         pronunciation: utteranceShare('accuracy', readings),
-        fluency: withSpeechRate(
+        fluency: readingFluency(
           utteranceShare('fluency', readings),
+          analysis,
           readingRates(analysis, features, cautions),
         ),
         pauses: innerPauses(analysis).length,
+        restarts: analysis.falseStart.length > 0 ? 1 : 0,
       },
       cautions,
     ),
   };
+}
+
+/**
+ * Repeat Sentence fluency as a share of its top mark: the models' estimate, held under the
+ * ceiling of the reading's speech rate and, where the reader restarted, the false start's.
+ */
+export function readingFluency(
+  fluency: number,
+  analysis: Pick<SpeechAnalysis, 'falseStart'>,
+  rates: SpeechRates,
+  bars: SpeechRateBars = SPEECH_RATE_BARS,
+): number {
+  return withFalseStart(withSpeechRate(fluency, rates, bars), analysis);
 }
 
 function transcription(analysis: SpeechAnalysis): string {

@@ -44,10 +44,21 @@ export function pronunciationSuggestion(share: number): string {
   return 'Pronunciation made much of the answer hard to recognise.';
 }
 
-export function fluencySuggestion(share: number, pauses: number, hesitations = 0): string {
+/** What the fluency suggestion counts: long pauses, hesitations (rl, di), restarts (rs). */
+export interface Disfluencies {
+  pauses: number;
+  hesitations: number;
+  restarts: number;
+}
+
+const counted = (count: number, noun: string): string =>
+  count > 0 ? `${count} ${noun}${count === 1 ? '' : 's'}` : '';
+
+export function fluencySuggestion(share: number, disfluencies: Disfluencies): string {
   const counts = [
-    pauses > 0 ? `${pauses} long pause${pauses === 1 ? '' : 's'}` : '',
-    hesitations > 0 ? `${hesitations} hesitation${hesitations === 1 ? '' : 's'}` : '',
+    counted(disfluencies.restarts, 'restart'),
+    counted(disfluencies.pauses, 'long pause'),
+    counted(disfluencies.hesitations, 'hesitation'),
   ].filter((part) => part !== '');
   const pauseNote = counts.length > 0 ? ` (${counts.join(', ')})` : '';
   if (share >= 0.8) return `Smooth, even delivery${pauseNote}.`;
