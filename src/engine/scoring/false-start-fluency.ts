@@ -11,10 +11,15 @@ import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
  */
 export const FALSE_START_CEILING = 0.7;
 
+/** How often the reader restarted: the reading grammar allows one false start. */
+export function restartsOf(analysis: Pick<SpeechAnalysis, 'falseStart'>): number {
+  return analysis.falseStart.length > 0 ? 1 : 0;
+}
+
 /** The fluency share (0–1), held under the false-start ceiling where the reader restarted. */
 export function withFalseStart(
   fluency: number,
   analysis: Pick<SpeechAnalysis, 'falseStart'>,
 ): number {
-  return analysis.falseStart.length > 0 ? Math.min(fluency, FALSE_START_CEILING) : fluency;
+  return restartsOf(analysis) > 0 ? Math.min(fluency, FALSE_START_CEILING) : fluency;
 }

@@ -10,7 +10,7 @@ import { repeatedShare, repeatSentenceMark, wordsInOrder } from './content.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import { predictBlend, type Calibration, type UtteranceModels } from './models/calibration.js';
 import type { SpeakingResult } from './result.js';
-import { withFalseStart } from './false-start-fluency.js';
+import { restartsOf, withFalseStart } from './false-start-fluency.js';
 import {
   readingRates,
   SPEECH_RATE_BARS,
@@ -157,7 +157,7 @@ function delivery(input: ScoringInput): Delivery {
           readingRates(analysis, features, cautions),
         ),
         pauses: innerPauses(analysis).length,
-        restarts: analysis.falseStart.length > 0 ? 1 : 0,
+        restarts: restartsOf(analysis),
       },
       cautions,
     ),
