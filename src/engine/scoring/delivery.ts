@@ -8,14 +8,10 @@ export interface DeliveryComponents {
   fluency: ComponentInput;
 }
 
-export interface DeliveryShares {
+export interface DeliveryShares extends say.Disfluencies {
   /** Shares of the top mark, 0–1. */
   pronunciation: number;
   fluency: number;
-  pauses: number;
-  hesitations?: number;
-  /** False starts: the sentence begun and started again (rs). */
-  restarts?: number;
 }
 
 /** Pronunciation and fluency that cannot be scored (nothing heard, by default), saying why. */
@@ -39,14 +35,7 @@ export function deliveryComponents(
     fluency: {
       fraction: shares.fluency,
       status,
-      suggestion: say.withCautions(
-        say.fluencySuggestion(shares.fluency, {
-          pauses: shares.pauses,
-          hesitations: shares.hesitations ?? 0,
-          restarts: shares.restarts ?? 0,
-        }),
-        cautions,
-      ),
+      suggestion: say.withCautions(say.fluencySuggestion(shares.fluency, shares), cautions),
     },
   };
 }

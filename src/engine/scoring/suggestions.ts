@@ -47,12 +47,12 @@ export function pronunciationSuggestion(share: number): string {
 /** What the fluency suggestion counts: long pauses, hesitations (rl, di), restarts (rs). */
 export interface Disfluencies {
   pauses: number;
-  hesitations: number;
-  restarts: number;
+  hesitations?: number;
+  restarts?: number;
 }
 
-const counted = (count: number, noun: string): string =>
-  count > 0 ? `${count} ${noun}${count === 1 ? '' : 's'}` : '';
+const counted = (count: number | undefined, noun: string): string =>
+  count ? `${count} ${noun}${count === 1 ? '' : 's'}` : '';
 
 export function fluencySuggestion(share: number, disfluencies: Disfluencies): string {
   const counts = [
