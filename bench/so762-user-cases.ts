@@ -2,7 +2,7 @@
  * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
  * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
  * short, a restart after a pause or at once, a word left out or said twice, a pause
- * mid-sentence, the quiet of an exam-mode answer, music, a reading slowed to a third, babble,
+ * mid-sentence, the quiet of an exam-mode answer, a microphone turned down, music, a reading slowed to a third, babble,
  * codecs, synthetic and accented voices. Every choice is seeded, so the same cases come out on
  * every run.
  */
@@ -38,6 +38,7 @@ export const FAMILIES = [
   'repeat',
   'pause',
   'quiet',
+  'turnedDown',
   'music',
   'slow3',
   'babble',
@@ -98,6 +99,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   repeat: 0,
   pause: 0,
   quiet: 0,
+  turnedDown: 0,
   music: 16,
   slow3: 12,
   babble: 24,
@@ -116,6 +118,8 @@ export const HESITATION_SECONDS = 1;
 /** Each side of a splice fades over this long, so no click marks it. */
 const SPLICE_FADE_SECONDS = 0.005;
 const BABBLE_BELOW_DB = 10;
+/** A microphone turned down: the corpus's median reading then peaks at about −56 dBFS. */
+export const TURNED_DOWN_DB = 40;
 const SLOWED_TEMPO = 1 / 3;
 const ESPEAK_VOICES = ['en-us', 'en-us+f3', 'en-us+m3', 'en-us+f5'];
 const ACCENTED_VOICES = ['cmn', 'hi', 'es', 'it'];
@@ -365,8 +369,15 @@ export async function buildUserCases(
   );
   edited('repeat', restartLabels);
   edited('pause', restartLabels);
-  for (const label of restartLabels)
+  for (const label of restartLabels) {
     add({ id: `quiet:${label.id}`, family: 'quiet', labelId: label.id, refText: label.text });
+    add({
+      id: `turnedDown:${label.id}`,
+      family: 'turnedDown',
+      labelId: label.id,
+      refText: label.text,
+    });
+  }
   pick('music').forEach((label, index) =>
     add({
       id: `music:${MUSIC_KINDS[index % MUSIC_KINDS.length]}:${label.id}`,
@@ -467,6 +478,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, withPauseAfter(await corpusSamples(item.labelId), item.editedMs!));
     case 'quiet':
       return writeSamples(out, withExamQuiet(await corpusSamples(item.labelId)));
+    case 'turnedDown':
+      return writeSamples(out, turnedDown(await corpusSamples(item.labelId)));
     case 'music':
       return music(item.variant!, seedOf(item.id), out);
     case 'slow3':
@@ -572,6 +585,12 @@ export function withExamQuiet(samples: Float32Array): Float32Array {
     samples,
     roomNoise(EXAM_QUIET_SECONDS.after, samples.length),
   ]);
+}
+
+/** The reading as a microphone turned TURNED_DOWN_DB down records it. */
+function turnedDown(samples: Float32Array): Float32Array {
+  const gain = 10 ** (-TURNED_DOWN_DB / 20);
+  return samples.map((sample) => sample * gain);
 }
 
 /** `seconds` of a quiet room's noise, drawn from `seed`. */

@@ -30,6 +30,7 @@ import {
   FAMILIES,
   HESITATION_SECONDS,
   REPEAT_PAUSE_SECONDS,
+  TURNED_DOWN_DB,
   type Family,
   type UserCase,
 } from './so762-user-cases.js';
@@ -329,7 +330,16 @@ export function userRows(
   rows.push(
     ...editedRows(of('skip'), of('repeat'), clean),
     pauseRow(of('pause'), clean),
-    quietRow(of('quiet'), clean),
+    sameReadingRow(
+      of('quiet'),
+      clean,
+      `the clean reading with ${EXAM_QUIET_SECONDS.before} s more room noise before it and ${EXAM_QUIET_SECONDS.after} s more after (an exam-mode answer's quiet)`,
+    ),
+    sameReadingRow(
+      of('turnedDown'),
+      clean,
+      `the clean reading ${TURNED_DOWN_DB} dB quieter (a microphone turned down)`,
+    ),
     talkAfterRow(of('talkAfter'), clean),
   );
   const music = of('music');
@@ -467,16 +477,21 @@ function pauseRow(paused: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
 }
 
 /**
- * The clean reading with the quiet of an exam-mode answer around it: the same speech, so every
- * score and label should be the clean reading's.
+ * The clean reading as another answer holds it (the quiet of an exam-mode answer around it, a
+ * microphone turned down): the same speech, so every score and label should be the clean
+ * reading's.
  */
-function quietRow(quiet: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
-  const { pairs, diff } = pairedWithClean(quiet, clean);
+function sameReadingRow(
+  cases: Pairs,
+  clean: ReadonlyMap<string, UserOutcome>,
+  answer: string,
+): Row {
+  const { pairs, diff } = pairedWithClean(cases, clean);
   const pronunciation = diff('score_pronunciation');
   const overall = diff('overall');
   const within = pronunciation.filter((value) => Math.abs(value) <= 0.5).length;
   return {
-    family: `the clean reading with ${EXAM_QUIET_SECONDS.before} s more room noise before it and ${EXAM_QUIET_SECONDS.after} s more after (an exam-mode answer's quiet): pronunciation within 0.5 of the clean reading`,
+    family: `${answer}: pronunciation within 0.5 of the clean reading`,
     n: pairs.length,
     figure: `${pct(within, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, overall ${meanOf(overall)}; overall below the clean reading's in ${pct(overall.filter((value) => value < 0).length, pairs.length)}, above in ${overall.filter((value) => value > 0).length}; ${labelShift(pairs, clean)}; ${verdicts(pairs.map(([, outcome]) => outcome))}`,
     goal: "≥ 90% (the restart's)",

@@ -245,7 +245,7 @@ export async function compareDetectors(
     '',
     "## The engine's audio check (`analyseQuality`): NO_SPEECH and the noise caution",
     '',
-    `Speech: Silero's frames (probability ≥ 0.5, above −55 dBFS); NO_SPEECH under ${MIN_SPEECH_SECONDS} s of them. Noisy: the sub-band noise floor over the speech (src/engine/audio/noise.ts) less than the bar below the speech. Cost of the whole check: ${(checkMs / 1000 / audioSeconds).toFixed(4)} s per second of audio, one core.`,
+    `Speech: Silero's frames (probability ≥ 0.5, above −55 dBFS; a quiet recording lifted first, src/engine/audio/vad.ts's forDetectors); NO_SPEECH under ${MIN_SPEECH_SECONDS} s of them. Noisy: the sub-band noise floor over the speech (src/engine/audio/noise.ts) less than the bar below the speech. Cost of the whole check: ${(checkMs / 1000 / audioSeconds).toFixed(4)} s per second of audio, one core.`,
     '',
     '| Recordings | Speech heard (s), least–most | Refused (NO_SPEECH) | Scored with the noise caution |',
     '|---|---|---|---|',

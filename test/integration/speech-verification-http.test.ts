@@ -102,6 +102,17 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
     );
   });
 
+  it('scores a reading recorded 50 dB quieter (a microphone turned down) as at full level', async () => {
+    const { samples } = await decodeAudio(await spokenReading());
+    const full = await score(encodeWav(samples));
+    const quiet = await score(encodeWav(samples.map((sample) => sample * 10 ** (-50 / 20))));
+    expect(quiet).toMatchObject({ status: 200, code: null });
+    expect(component(quiet, 'score_content')).toMatchObject({ score: 3, status: 0 });
+    const pronunciation = (result: Scored): number =>
+      component(result, 'score_pronunciation')!.score;
+    expect(Math.abs(pronunciation(quiet) - pronunciation(full))).toBeLessThanOrEqual(0.5);
+  });
+
   it.each(['hum', 'buzz', 'pink'] as const)('refuses %s or finds it unscorable', async (kind) => {
     const result = await score(await synthesizedNoise(kind));
     if (result.status === 200) {

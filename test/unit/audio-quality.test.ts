@@ -96,4 +96,20 @@ describe.skipIf(tools)('analyseQuality: speech', () => {
     const quiet = await edit(await synthesizeSpeech(SENTENCE), ['gain', '-24']);
     expect((await analyseQuality(await decodeAudio(quiet))).silent).toBe(false);
   });
+
+  it.each([30, 40])(
+    'hears a sentence recorded %i dB quieter (a microphone turned down) as at full level',
+    async (quieterDb) => {
+      const audio = await decodeAudio(await synthesizeSpeech(SENTENCE));
+      const full = await analyseQuality(audio);
+      const gain = 10 ** (-quieterDb / 20);
+      const quiet = await analyseQuality({
+        ...audio,
+        samples: audio.samples.map((sample) => sample * gain),
+      });
+      expect(quiet.silent).toBe(false);
+      expect(quiet.speechSeconds).toBeGreaterThan(0.9 * full.speechSeconds);
+      expect(quiet.speechSeconds).toBeLessThan(1.1 * full.speechSeconds);
+    },
+  );
 });

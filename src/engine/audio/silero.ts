@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { onnxFloatConstants, type FloatTensor } from './onnx-constants.js';
 import { resample } from './resample.js';
-import { SPEECH_FLOOR_DBFS, VAD_FRAME_SECONDS } from './vad.js';
+import { forDetectors, VAD_FRAME_SECONDS } from './vad.js';
 
 /**
  * The model's 8 kHz branch (it has one for 8 and one for 16 kHz): half the work of 16 kHz per
@@ -238,13 +238,15 @@ export function speechProbabilities(samples: Float32Array): number[] {
 
 /**
  * Per VAD frame (30 ms; `levels` from vad.ts's frameLevels): is it speech, by Silero's
- * probability at that moment, never in a frame quieter than the speech floor.
+ * probability at that moment (a quiet recording lifted first), never in a frame under the speech
+ * floor (vad.ts's forDetectors).
  */
 export function sileroSpeechFrames(samples: Float32Array, levels: readonly number[]): boolean[] {
-  const probabilities = speechProbabilities(samples);
+  const heard = forDetectors(samples, levels);
+  const probabilities = speechProbabilities(heard.samples);
   return levels.map((level, frame) => {
     const at = Math.floor(((frame + 0.5) * VAD_FRAME_SECONDS) / SILERO_FRAME_SECONDS);
     const probability = probabilities[Math.min(at, probabilities.length - 1)] ?? 0;
-    return probability >= SPEECH_PROBABILITY && level > SPEECH_FLOOR_DBFS;
+    return probability >= SPEECH_PROBABILITY && level > heard.floorDbfs;
   });
 }
