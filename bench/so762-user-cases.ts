@@ -2,9 +2,9 @@
  * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
  * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
  * short, a restart after a pause or at once, a word left out or said twice, a pause
- * mid-sentence, the quiet of an exam-mode answer, a microphone turned down, music, a reading slowed to a third, babble,
- * codecs, synthetic and accented voices. Every choice is seeded, so the same cases come out on
- * every run.
+ * mid-sentence, the quiet of an exam-mode answer, a microphone turned down, music, a reading
+ * slowed to a third, babble, codecs, synthetic and accented voices. Every choice is seeded, so
+ * the same cases come out on every run.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

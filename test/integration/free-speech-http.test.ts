@@ -149,6 +149,18 @@ describe.skipIf(missingToolsReason())('Retell Lecture and Describe Image over HT
     for (const result of [all, half]) expectTranscriptAgreesWithKeyPoints(result);
   });
 
+  it('rl: hears the key points of a retelling recorded 40 dB quieter (a microphone turned down) as at full level', async () => {
+    const request = { refText: LECTURE.join(' ') };
+    const loud = await answer(LECTURE);
+    const full = await score('rl', loud, request);
+    const quiet = await score('rl', await edit(loud, ['gain', '-40']), request);
+    const heard = (result: Scored): string[] =>
+      (result.keyPoints ?? []).filter((point) => point.heard).map((point) => point.text);
+    expect(heard(full).length).toBeGreaterThan(0);
+    expect(heard(quiet)).toEqual(heard(full));
+    expect(scoreOf(quiet, 'score_content')).toBe(scoreOf(full, 'score_content'));
+  });
+
   // In this voice the transcript showed "glaciers", "ice" and "cities" while the key points
   // listed them not heard: a short word alone needs more evidence to count as a point.
   it('shows a key point among the words exactly where it lists it heard', async () => {
