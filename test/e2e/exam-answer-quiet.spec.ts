@@ -1,0 +1,25 @@
+import { expect, test } from './fixtures';
+import { RS_TEXT } from './support/exam';
+import { answerInExamMode, candidateAnswer } from './support/exam-answer';
+import { fakeMicrophoneFrom } from './support/environment';
+
+/**
+ * The answer of exam-answer.spec.ts from a microphone turned 38 dB down: the voice peaks near
+ * -40 dBFS, and "Testing" clears the app's flat-microphone check by about 4 dB.
+ */
+const wav = candidateAnswer(-38);
+test.use({ launchOptions: fakeMicrophoneFrom(wav) });
+
+test('an exam-mode answer from a microphone turned down is scored as the same clear reading', async ({
+  app,
+}, testInfo) => {
+  test.skip(app.host === 'electron', 'Electron offers no synthetic microphone');
+  test.skip(!wav, 'espeak-ng and sox are needed to speak the answer');
+  test.setTimeout(240_000);
+  const { attempt, words } = await answerInExamMode(app, testInfo, 'score-exam-quiet');
+  expect(words.map((word) => word.word)).toEqual(RS_TEXT.replace('.', '').split(' '));
+  expect(words.filter((word) => word.label === 'Missing')).toEqual([]);
+  expect(words.filter((word) => word.label === 'Bad')).toEqual([]);
+  expect(attempt.scores.content).toBe(3);
+  expect(attempt.scores.overall).toBeGreaterThan(3.5);
+});
