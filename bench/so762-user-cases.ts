@@ -39,6 +39,7 @@ export const FAMILIES = [
   'pause',
   'quiet',
   'turnedDown',
+  'dcOffset',
   'music',
   'slow3',
   'babble',
@@ -100,6 +101,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   pause: 0,
   quiet: 0,
   turnedDown: 0,
+  dcOffset: 0,
   music: 16,
   slow3: 12,
   babble: 24,
@@ -120,6 +122,8 @@ const SPLICE_FADE_SECONDS = 0.005;
 const BABBLE_BELOW_DB = 10;
 /** A microphone turned down: the corpus's median reading then peaks at about −56 dBFS. */
 export const TURNED_DOWN_DB = 40;
+/** A sound card's DC offset: a constant added to every sample, as a share of full scale. */
+export const DC_OFFSET = 0.05;
 const SLOWED_TEMPO = 1 / 3;
 const ESPEAK_VOICES = ['en-us', 'en-us+f3', 'en-us+m3', 'en-us+f5'];
 const ACCENTED_VOICES = ['cmn', 'hi', 'es', 'it'];
@@ -377,6 +381,7 @@ export async function buildUserCases(
       labelId: label.id,
       refText: label.text,
     });
+    add({ id: `dcOffset:${label.id}`, family: 'dcOffset', labelId: label.id, refText: label.text });
   }
   pick('music').forEach((label, index) =>
     add({
@@ -480,6 +485,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, withExamQuiet(await corpusSamples(item.labelId)));
     case 'turnedDown':
       return writeSamples(out, turnedDown(await corpusSamples(item.labelId)));
+    case 'dcOffset':
+      return writeSamples(out, withDcOffset(await corpusSamples(item.labelId)));
     case 'music':
       return music(item.variant!, seedOf(item.id), out);
     case 'slow3':
@@ -591,6 +598,11 @@ export function withExamQuiet(samples: Float32Array): Float32Array {
 function turnedDown(samples: Float32Array): Float32Array {
   const gain = 10 ** (-TURNED_DOWN_DB / 20);
   return samples.map((sample) => sample * gain);
+}
+
+/** The reading as a sound card with a DC offset records it. */
+function withDcOffset(samples: Float32Array): Float32Array {
+  return samples.map((sample) => sample + DC_OFFSET);
 }
 
 /** `seconds` of a quiet room's noise, drawn from `seed`. */

@@ -31,6 +31,7 @@ import {
   HESITATION_SECONDS,
   REPEAT_PAUSE_SECONDS,
   TURNED_DOWN_DB,
+  DC_OFFSET,
   type Family,
   type UserCase,
 } from './so762-user-cases.js';
@@ -339,6 +340,11 @@ export function userRows(
       of('turnedDown'),
       clean,
       `the clean reading ${TURNED_DOWN_DB} dB quieter (a microphone turned down)`,
+    ),
+    sameReadingRow(
+      of('dcOffset'),
+      clean,
+      `the clean reading with a DC offset of ${DC_OFFSET} of full scale (a sound card adding a constant)`,
     ),
     talkAfterRow(of('talkAfter'), clean),
   );

@@ -3,6 +3,7 @@ import { decodeAudio, type DecodedAudio } from '../../src/engine/audio/decode.js
 import { parseOpusHead } from '../../src/engine/audio/opus.js';
 import { detectFormat } from '../../src/engine/audio/sniff.js';
 import {
+  encodeWav,
   missingToolsReason,
   readAudioFixture,
   rootMeanSquare,
@@ -79,6 +80,18 @@ describe('decodeAudio: committed fixtures', () => {
     expect(audio.sampleRate).toBe(16000);
     expect(Math.abs(audio.durationSeconds - SENTENCE_SECONDS)).toBeLessThan(tolerance);
     expect(rootMeanSquare(audio.samples)).toBeGreaterThan(0.03);
+  });
+
+  it("takes out a DC offset (a sound card's constant) and keeps the sound on it", async () => {
+    const tone = Float32Array.from(
+      { length: 16000 },
+      (_, i) => 0.2 * Math.sin((2 * Math.PI * 200 * i) / 16000),
+    );
+    const offset = encodeWav(tone.map((value) => value + 0.05));
+    const { samples } = await decodeAudio(offset);
+    const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
+    expect(Math.abs(mean)).toBeLessThan(1e-4);
+    expect(Math.max(...samples.map((value, i) => Math.abs(value - tone[i]!)))).toBeLessThan(1e-3);
   });
 
   it('decodes multichannel Ogg Opus (channel mapping family 1)', async () => {

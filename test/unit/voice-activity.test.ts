@@ -121,10 +121,15 @@ function speechInRoom(speechDb: number, floorDb: number, seed: number) {
   return { signal, startMs: 2000, endMs: lastSoundMs(words, 2) };
 }
 
-function expectSpeechFound(speechDb: number, floorDb: number) {
+/** `offset`: a constant the sound card adds to every sample (a DC offset). */
+function expectSpeechFound(speechDb: number, floorDb: number, offset = 0) {
   for (const seed of [1, 2, 3]) {
     const { signal, startMs, endMs } = speechInRoom(speechDb, floorDb, seed);
-    const heard = listen(signal, 0.5, seed);
+    const heard = listen(
+      signal.map((sample) => sample + offset),
+      0.5,
+      seed,
+    );
     const first = heard.speechAtMs[0]!;
     const last = heard.speechAtMs.at(-1)!;
     // Found within two frames of the meter's window reaching the sound, or leaving it.
@@ -150,6 +155,11 @@ describe('speech and silence judged against the room', () => {
 
   it('finds a loud speaker (-8 dBFS, the meter at its top) over a quiet room, and the end', () => {
     expectSpeechFound(-8, -50);
+  });
+
+  it('finds speech and its end through a DC offset (a sound card adding 0.05 to every sample)', () => {
+    expectSpeechFound(-30, -60, 0.05);
+    expect(meterLevel(new Float32Array(WINDOW).fill(0.05))).toBeLessThan(FLAT_LEVEL);
   });
 
   it('does not take a beep still ringing as the recorder starts for speech', () => {

@@ -5,7 +5,7 @@ import { assertDuration, unreadable } from './errors.js';
 import { isFramed, parseFramed, type FramedFormat } from './framed.js';
 import { assertFixedBitrateMp3 } from './mp3-free-format.js';
 import { decodeOpus, parseOpusHead } from './opus.js';
-import { clampInPlace, toMono, type PcmAudio } from './pcm.js';
+import { clampInPlace, removeDcOffsetInPlace, toMono, type PcmAudio } from './pcm.js';
 import { resample } from './resample.js';
 import { detectFormat } from './sniff.js';
 import { decodeWav } from './wav.js';
@@ -13,7 +13,7 @@ import { demuxWebmOpus } from './webm.js';
 
 export const TARGET_SAMPLE_RATE = 16000;
 
-/** Audio as the engine consumes it: mono, 16 kHz, floats in [-1, 1]. */
+/** Audio as the engine consumes it: mono, 16 kHz, floats in [-1, 1], no DC offset. */
 export interface DecodedAudio {
   samples: Float32Array;
   sampleRate: 16000;
@@ -79,7 +79,9 @@ export async function decodeAudio(
   });
   const mono = toMono(pcm.channels);
   assertDuration(mono.length / pcm.sampleRate, options.maxDurationSeconds);
-  const samples = clampInPlace(resample(mono, pcm.sampleRate, TARGET_SAMPLE_RATE));
+  const samples = clampInPlace(
+    removeDcOffsetInPlace(resample(mono, pcm.sampleRate, TARGET_SAMPLE_RATE)),
+  );
   return {
     samples,
     sampleRate: TARGET_SAMPLE_RATE,

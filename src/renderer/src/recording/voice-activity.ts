@@ -1,12 +1,20 @@
 /**
- * The meter's level (0..1) of the latest samples: their RMS, scaled so that normal speech
- * (peaks near 0.3 RMS) fills most of the meter. Here rather than in microphone.ts, a DOM
- * module, so that bench/silence-stop.ts reads sound exactly as the meter does.
+ * The meter's level (0..1) of the latest samples: their RMS about their mean, scaled so that
+ * normal speech (peaks near 0.3 RMS) fills most of the meter. About the mean, because some
+ * microphones and sound cards add a constant (a DC offset) to every sample: counted, it lifted
+ * the room's floor to the offset, so speech barely stood over it, and a dead microphone that
+ * gives only the constant was not flat. Here rather than in microphone.ts, a DOM module, so that
+ * bench/silence-stop.ts reads sound exactly as the meter does.
  */
 export function meterLevel(samples: Float32Array): number {
   let sum = 0;
-  for (const sample of samples) sum += sample * sample;
-  return Math.min(1, Math.sqrt(sum / samples.length) * 3);
+  let squares = 0;
+  for (const sample of samples) {
+    sum += sample;
+    squares += sample * sample;
+  }
+  const mean = sum / samples.length;
+  return Math.min(1, Math.sqrt(Math.max(0, squares / samples.length - mean * mean)) * 3);
 }
 
 /** Below this meter level the input counts as flat: a muted or dead microphone. */
