@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXAM_TIMING } from '../src/shared/app-api.js';
 import {
-  meterLevel,
+  LevelMeter,
   SPEECH_MARGIN_DB,
   VoiceActivity,
 } from '../src/renderer/src/recording/voice-activity.js';
@@ -100,10 +100,11 @@ function scaledTo(samples: Float32Array, dbfs: number): Float32Array {
 /** The meter read over `signal` by a fresh VoiceActivity, one reading per animation frame. */
 function listen(signal: Float32Array): Reading[] {
   const voice = new VoiceActivity();
+  const meter = new LevelMeter();
   const readings: Reading[] = [];
   for (let end = SAMPLES_PER_READING * 2; end <= signal.length; end += SAMPLES_PER_READING) {
     const atMs = (end / RATE) * 1000;
-    const level = meterLevel(signal.subarray(end - WINDOW, end));
+    const level = meter.read(signal.subarray(end - WINDOW, end));
     const overFloorDb = voice.overFloorDb(level);
     voice.hear(level, atMs);
     const speaking = voice.isSpeaking();

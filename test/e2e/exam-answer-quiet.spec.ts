@@ -7,7 +7,7 @@ import { fakeMicrophoneFrom } from './support/environment';
  * The answer of exam-answer.spec.ts from a microphone turned 38 dB down: the voice peaks near
  * -40 dBFS, and "Testing" clears the app's flat-microphone check by about 4 dB.
  */
-const wav = candidateAnswer(-38);
+const wav = candidateAnswer({ gainDb: -38 });
 test.use({ launchOptions: fakeMicrophoneFrom(wav) });
 
 test('an exam-mode answer from a microphone turned down is scored as the same clear reading', async ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FLAT_LEVEL,
-  meterLevel,
+  LevelMeter,
   VoiceActivity,
 } from '../../src/renderer/src/recording/voice-activity.js';
 import { pinkNoiseSamples } from '../helpers/speech-fixtures.js';
@@ -89,11 +89,12 @@ interface Heard {
 /** Reads the meter on `signal` at animation-frame times, irregular by up to ±`jitter`. */
 function listen(signal: Float32Array, jitter = 0.5, seed = 7): Heard {
   const voice = new VoiceActivity();
+  const meter = new LevelMeter();
   const random = randomSource(seed);
   const heard: Heard = { speechAtMs: [], speechMs: 0, twoSecondsSilentAtMs: null };
   const endMs = (signal.length / RATE) * 1000;
   for (let atMs = WINDOW_MS; atMs < endMs; atMs += FRAME_MS * (1 + (random() * 2 - 1) * jitter)) {
-    voice.hear(meterAt(signal, atMs), atMs);
+    voice.hear(meterAt(meter, signal, atMs), atMs);
     if (voice.isSpeaking()) heard.speechAtMs.push(atMs);
     if (
       heard.twoSecondsSilentAtMs === null &&
@@ -108,9 +109,9 @@ function listen(signal: Float32Array, jitter = 0.5, seed = 7): Heard {
 }
 
 /** The meter's level at `atMs`: the last WINDOW samples, as the app reads them. */
-function meterAt(signal: Float32Array, atMs: number): number {
+function meterAt(meter: LevelMeter, signal: Float32Array, atMs: number): number {
   const end = Math.round((atMs / 1000) * RATE);
-  return meterLevel(signal.subarray(Math.max(0, end - WINDOW), end));
+  return meter.read(signal.subarray(Math.max(0, end - WINDOW), end));
 }
 
 /** Speech from 2 s to 6 s into 10 s of a room. */
@@ -159,7 +160,7 @@ describe('speech and silence judged against the room', () => {
 
   it('finds speech and its end through a DC offset (a sound card adding 0.05 to every sample)', () => {
     expectSpeechFound(-30, -60, 0.05);
-    expect(meterLevel(new Float32Array(WINDOW).fill(0.05))).toBeLessThan(FLAT_LEVEL);
+    expect(new LevelMeter().read(new Float32Array(WINDOW).fill(0.05))).toBeLessThan(FLAT_LEVEL);
   });
 
   it('does not take a beep still ringing as the recorder starts for speech', () => {
@@ -251,9 +252,10 @@ describe('speech and silence judged against the room', () => {
     const room = pinkNoise(10, -40, random);
     room.fill(0, 3 * RATE, 3 * RATE + WINDOW);
     const voice = new VoiceActivity();
+    const meter = new LevelMeter();
     let spoke = false;
     for (let atMs = WINDOW_MS; atMs < 10_000; atMs += atMs > 6000 && atMs < 6500 ? 400 : FRAME_MS) {
-      voice.hear(meterAt(room, atMs), atMs);
+      voice.hear(meterAt(meter, room, atMs), atMs);
       spoke ||= voice.isSpeaking();
     }
     expect(spoke).toBe(false);

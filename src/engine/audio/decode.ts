@@ -80,7 +80,7 @@ export async function decodeAudio(
   const mono = toMono(pcm.channels);
   assertDuration(mono.length / pcm.sampleRate, options.maxDurationSeconds);
   const samples = clampInPlace(
-    removeDcOffsetInPlace(resample(mono, pcm.sampleRate, TARGET_SAMPLE_RATE)),
+    removeDcOffsetInPlace(resample(mono, pcm.sampleRate, TARGET_SAMPLE_RATE), TARGET_SAMPLE_RATE),
   );
   return {
     samples,

@@ -19,24 +19,30 @@ export function toMono(channels: Float32Array[]): Float32Array {
   return mono;
 }
 
+/** The DC blocker's corner: two octaves under the lowest voices (a man's pitch, about 80 Hz). */
+const DC_BLOCKER_HZ = 20;
+
 /**
- * Takes out a DC offset: a constant some microphones and sound cards add to every sample. Left
- * in, it made every quiet frame as loud as the offset, so the engine's level-based steps (where
- * the voice starts and ends, its pauses, its sounding time) lost the quiet: a reading with an
- * offset of 0.05 of full scale was cut to its first words and scored content 1 of 3. The mean
- * of the recording is the offset (speech and room noise average to nothing); NaNs, which
- * clampInPlace zeroes, are left out of it.
+ * Takes out a DC offset: a constant some microphones and sound cards add to every sample, and
+ * the slow swing a browser's recording starts with when its encoder's own filter settles on
+ * such an offset. Left in, it made the quiet frames as loud as the offset, so the engine's
+ * level-based steps (where the voice starts and ends, its pauses, its sounding time) lost the
+ * quiet: a reading with an offset of 0.05 of full scale was cut to its first word and scored
+ * content 1 of 3, and an exam-mode recording began with a swing taken for voice. A one-pole
+ * high-pass filter (a DC blocker), started as if the recording had always been at its first
+ * sample; samples that are not finite (clampInPlace bounds them) pass untouched.
  */
-export function removeDcOffsetInPlace(samples: Float32Array): Float32Array {
-  let sum = 0;
-  let count = 0;
-  for (const v of samples) {
-    if (Number.isNaN(v)) continue;
-    sum += v;
-    count += 1;
+export function removeDcOffsetInPlace(samples: Float32Array, sampleRate: number): Float32Array {
+  const pole = 1 - (2 * Math.PI * DC_BLOCKER_HZ) / sampleRate;
+  let previousIn = samples.find((value) => Number.isFinite(value)) ?? 0;
+  let previousOut = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const value = samples[i]!;
+    if (!Number.isFinite(value)) continue;
+    previousOut = value - previousIn + pole * previousOut;
+    previousIn = value;
+    samples[i] = previousOut;
   }
-  const offset = count > 0 ? sum / count : 0;
-  if (offset !== 0) for (let i = 0; i < samples.length; i++) samples[i]! -= offset;
   return samples;
 }
 

@@ -11,10 +11,12 @@ import { spokenLoopWav } from './spoken-microphone';
  * A candidate answering as candidates do, on Chromium's synthetic microphone, which starts its
  * file when the item opens the microphone: "Testing" for the microphone check, quiet through
  * the 1 s lead-in, the 3.5 s prompt and the beep (about 5 s in), the sentence once, about 2 s
- * after the beep, then quiet. `gainDb` turns the microphone down.
+ * after the beep, then quiet. `microphone`: as spokenLoopWav takes it.
  */
-export function candidateAnswer(gainDb = 0): string | null {
-  return spokenLoopWav(['Testing.', RS_TEXT], [6.8, 15], gainDb);
+export function candidateAnswer(
+  microphone: Parameters<typeof spokenLoopWav>[2] = {},
+): string | null {
+  return spokenLoopWav(['Testing.', RS_TEXT], [6.8, 15], microphone);
 }
 
 /** The exam's own timing (15 s to answer, ended by 3 s of silence), with a 1 s lead-in. */

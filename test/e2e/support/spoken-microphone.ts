@@ -11,14 +11,15 @@ const ROOM_FLOOR_VOLUME = '0.002';
  * followed by `gapSeconds` of pause (one for all, or one for each sentence), over a quiet
  * room's noise as a microphone picks it up (a file of digital silence is nothing a candidate's
  * microphone gives). Chromium plays it over and over from the moment the page opens the
- * microphone (the same file on every run: playwright.config.ts seeds sox). `gainDb` turns all
- * of it down, voice and room alike, as a microphone's input gain does. Null when espeak-ng or
- * sox is missing.
+ * microphone (the same file on every run: playwright.config.ts seeds sox). `microphone.gainDb`
+ * turns all of it down, voice and room alike, as a microphone's input gain does;
+ * `microphone.dcOffset` adds a constant to every sample, as some sound cards do. Null when
+ * espeak-ng or sox is missing.
  */
 export function spokenLoopWav(
   sentences: string | readonly string[],
   gapSeconds: number | readonly number[] = 0.8,
-  gainDb = 0,
+  { gainDb = 0, dcOffset = 0 }: { gainDb?: number; dcOffset?: number } = {},
 ): string | null {
   const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-speech-'));
   const voice = join(dir, 'voice.wav');
@@ -44,6 +45,7 @@ export function spokenLoopWav(
   const noise = ['-n', '-r', '48000', '-b', '16', room, 'synth', seconds, 'pinknoise'];
   if (spawnSync('sox', [...noise, 'vol', ROOM_FLOOR_VOLUME]).status !== 0) return null;
   const gain = String(10 ** (gainDb / 20));
-  const mixed = spawnSync('sox', ['-m', '-v', gain, voice, '-v', gain, room, wav]);
+  const offset = dcOffset === 0 ? [] : ['dcshift', String(dcOffset)];
+  const mixed = spawnSync('sox', ['-m', '-v', gain, voice, '-v', gain, room, wav, ...offset]);
   return mixed.status === 0 && existsSync(wav) ? wav : null;
 }

@@ -1,4 +1,4 @@
-import { meterLevel } from './voice-activity';
+import { LevelMeter } from './voice-activity';
 
 const PREFERRED_TYPE = 'audio/webm;codecs=opus';
 /**
@@ -80,9 +80,10 @@ export class Microphone {
   /** Calls back with the level (0..1) on every frame until closed. */
   watch(onLevel: (level: number) => void): void {
     const samples = new Float32Array(this.analyser.fftSize);
+    const meter = new LevelMeter();
     const tick = () => {
       this.analyser.getFloatTimeDomainData(samples);
-      onLevel(meterLevel(samples));
+      onLevel(meter.read(samples));
       this.frame = requestAnimationFrame(tick);
     };
     cancelAnimationFrame(this.frame);
