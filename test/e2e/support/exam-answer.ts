@@ -66,3 +66,18 @@ export async function answerInExamMode(app: ExaminerApp, testInfo: TestInfo, sho
     recordedSeconds: recorded[0]! / 1000,
   };
 }
+
+/**
+ * The sentence said once and clearly, as the answer is scored: every word heard in order, none
+ * `Missing` or `Bad`, content full and `overall` over 3.5.
+ */
+export function expectClearReading({
+  attempt,
+  words,
+}: Awaited<ReturnType<typeof answerInExamMode>>): void {
+  expect(words.map((word) => word.word)).toEqual(RS_TEXT.replace('.', '').split(' '));
+  expect(words.filter((word) => word.label === 'Missing')).toEqual([]);
+  expect(words.filter((word) => word.label === 'Bad')).toEqual([]);
+  expect(attempt.scores.content).toBe(3);
+  expect(attempt.scores.overall).toBeGreaterThan(3.5);
+}
