@@ -95,6 +95,32 @@ describe('decodeAudio: committed fixtures', () => {
     expect(rootMeanSquare(settled) / rootMeanSquare(tone.subarray(800))).toBeCloseTo(1, 1);
   });
 
+  it('keeps the sound of two channels that cancel (one inverted), and mixes two that do not', async () => {
+    const tone = (hz: number): Float32Array =>
+      Float32Array.from(
+        { length: 16000 },
+        (_, i) => 0.2 * Math.sin((2 * Math.PI * hz * i) / 16000),
+      );
+    const stereo = (left: Float32Array, right: Float32Array): Uint8Array =>
+      encodeWav(
+        Float32Array.from({ length: left.length * 2 }, (_, i) => (i % 2 ? right : left)[i >> 1]!),
+        { channels: 2 },
+      );
+    const a = tone(200);
+    const inverted = await decodeAudio(
+      stereo(
+        a,
+        a.map((value) => -value),
+      ),
+    );
+    expect(rootMeanSquare(inverted.samples.subarray(800)) / rootMeanSquare(a)).toBeCloseTo(1, 1);
+    const mixed = await decodeAudio(stereo(a, tone(300)));
+    expect(rootMeanSquare(mixed.samples.subarray(800)) / rootMeanSquare(a)).toBeCloseTo(
+      Math.SQRT1_2,
+      1,
+    );
+  });
+
   it('takes out the slow swing a browser recording starts with when its filter settles on an offset', async () => {
     // Opus encoders reject DC with a 3 Hz high-pass: an offset present at the start decays in 53 ms.
     const swing = Float32Array.from(

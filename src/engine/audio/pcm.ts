@@ -5,6 +5,13 @@ export interface PcmAudio {
   sampleRate: number;
 }
 
+/**
+ * One channel from several: their average, as a listener hears them. Where the average loses
+ * more than the loudest channel alone averaged with silence would, the channels cancel (one
+ * wired or driven with its polarity inverted, as some laptop microphone pairs are), and the
+ * loudest channel is kept instead: averaged, such an answer came out silent and was refused as
+ * having no speech.
+ */
 export function toMono(channels: Float32Array[]): Float32Array {
   const first = channels[0];
   if (!first) return new Float32Array(0);
@@ -16,7 +23,23 @@ export function toMono(channels: Float32Array[]): Float32Array {
   }
   const gain = 1 / channels.length;
   for (let i = 0; i < length; i++) mono[i]! *= gain;
-  return mono;
+  const loudest = channels.reduce((most, channel) =>
+    variance(channel, length) > variance(most, length) ? channel : most,
+  );
+  const cancelled = variance(mono, length) < variance(loudest, length) * gain * gain;
+  return cancelled ? loudest.subarray(0, length) : mono;
+}
+
+/** The power of the first `length` samples about their mean (a DC offset is not sound). */
+function variance(samples: Float32Array, length: number): number {
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < length; i++) {
+    sum += samples[i]!;
+    squares += samples[i]! * samples[i]!;
+  }
+  const mean = sum / Math.max(1, length);
+  return squares / Math.max(1, length) - mean * mean;
 }
 
 /** The DC blocker's corner: two octaves under the lowest voices (a man's pitch, about 80 Hz). */

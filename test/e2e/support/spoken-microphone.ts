@@ -13,13 +13,18 @@ const ROOM_FLOOR_VOLUME = '0.002';
  * microphone gives). Chromium plays it over and over from the moment the page opens the
  * microphone (the same file on every run: playwright.config.ts seeds sox). `microphone.gainDb`
  * turns all of it down, voice and room alike, as a microphone's input gain does;
- * `microphone.dcOffset` adds a constant to every sample, as some sound cards do. Null when
- * espeak-ng or sox is missing.
+ * `microphone.dcOffset` adds a constant to every sample, as some sound cards do;
+ * `microphone.invertedPair` records it in stereo with the right channel's polarity inverted, as a
+ * microphone pair wired out of phase does. Null when espeak-ng or sox is missing.
  */
 export function spokenLoopWav(
   sentences: string | readonly string[],
   gapSeconds: number | readonly number[] = 0.8,
-  { gainDb = 0, dcOffset = 0 }: { gainDb?: number; dcOffset?: number } = {},
+  {
+    gainDb = 0,
+    dcOffset = 0,
+    invertedPair = false,
+  }: { gainDb?: number; dcOffset?: number; invertedPair?: boolean } = {},
 ): string | null {
   const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-speech-'));
   const voice = join(dir, 'voice.wav');
@@ -46,6 +51,12 @@ export function spokenLoopWav(
   if (spawnSync('sox', [...noise, 'vol', ROOM_FLOOR_VOLUME]).status !== 0) return null;
   const gain = String(10 ** (gainDb / 20));
   const offset = dcOffset === 0 ? [] : ['dcshift', String(dcOffset)];
-  const mixed = spawnSync('sox', ['-m', '-v', gain, voice, '-v', gain, room, wav, ...offset]);
+  const channels = invertedPair ? ['remix', '1', '1i'] : [];
+  const mixed = spawnSync('sox', [
+    '-m',
+    ...['-v', gain, voice, '-v', gain, room, wav],
+    ...offset,
+    ...channels,
+  ]);
   return mixed.status === 0 && existsSync(wav) ? wav : null;
 }

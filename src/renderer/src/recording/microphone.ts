@@ -1,6 +1,8 @@
 import { LevelMeter } from './voice-activity';
 
 const PREFERRED_TYPE = 'audio/webm;codecs=opus';
+/** A stereo microphone's two channels; a mono one fills the first. */
+const METERED_CHANNELS = 2;
 /**
  * The candidate's voice as the microphone gives it. The browser's call processing (noise
  * suppression, echo cancellation, gain control), on by default, reshapes speech for a listener
@@ -42,7 +44,7 @@ export class Microphone {
   private constructor(
     private readonly stream: MediaStream,
     private readonly audio: AudioContext,
-    private readonly analyser: AnalyserNode,
+    private readonly analysers: readonly AnalyserNode[],
   ) {
     for (const track of stream.getAudioTracks()) {
       track.addEventListener('ended', () => {
@@ -71,19 +73,33 @@ export class Microphone {
       throw new MicrophoneError(microphoneMessage(reason));
     }
     const audio = new AudioContext();
-    const analyser = audio.createAnalyser();
-    analyser.fftSize = 1024;
-    audio.createMediaStreamSource(stream).connect(analyser);
-    return new Microphone(stream, audio, analyser);
+    // Each channel metered apart: averaged, a stereo pair wired out of phase cancels to a flat
+    // level, and the microphone check took such a microphone for a dead one. A mono
+    // microphone's second channel is silent here.
+    const splitter = audio.createChannelSplitter(METERED_CHANNELS);
+    audio.createMediaStreamSource(stream).connect(splitter);
+    const analysers = Array.from({ length: METERED_CHANNELS }, (_, channel) => {
+      const analyser = audio.createAnalyser();
+      analyser.fftSize = 1024;
+      splitter.connect(analyser, channel);
+      return analyser;
+    });
+    return new Microphone(stream, audio, analysers);
   }
 
   /** Calls back with the level (0..1) on every frame until closed. */
   watch(onLevel: (level: number) => void): void {
-    const samples = new Float32Array(this.analyser.fftSize);
-    const meter = new LevelMeter();
+    const channels = this.analysers.map((analyser) => ({
+      analyser,
+      samples: new Float32Array(analyser.fftSize),
+      meter: new LevelMeter(),
+    }));
     const tick = () => {
-      this.analyser.getFloatTimeDomainData(samples);
-      onLevel(meter.read(samples));
+      const levels = channels.map(({ analyser, samples, meter }) => {
+        analyser.getFloatTimeDomainData(samples);
+        return meter.read(samples);
+      });
+      onLevel(Math.max(...levels));
       this.frame = requestAnimationFrame(tick);
     };
     cancelAnimationFrame(this.frame);

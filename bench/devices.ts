@@ -1,0 +1,138 @@
+/**
+ * What microphones and sound cards do to a recording: a DC offset (a constant added to every
+ * sample), a gain that clips, two channels with one inverted or one silent, mains hum, a click:
+ * `npx tsx bench/devices.ts [readings]`. Readings of the 60 corpus-test speakers (seeded draw,
+ * five words or more) are scored through decode, the audio check and the engine with the
+ * shipped calibration, as recorded and as each device would have recorded them, and compared.
+ */
+import type { SpeakingResult } from '../src/engine/tasks/index.js';
+import { audioCautions } from '../src/engine/audio/cautions.js';
+import { decodeAudio } from '../src/engine/audio/decode.js';
+import { analyseQuality } from '../src/engine/audio/quality.js';
+import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { seededRandom } from '../scripts/seeded-random.js';
+import { encodeWav } from '../test/helpers/speech-fixtures.js';
+import { exitUnlessCorpus, readLabels, speakerOf } from './so762-corpus.js';
+import { isTestSpeaker } from './so762-split.js';
+import { corpusSamples } from './so762-user-cases.js';
+
+exitUnlessCorpus('devices');
+
+const READINGS = Number(process.argv[2] ?? 30);
+const OFFSETS = [0.01, 0.02, 0.05, 0.1];
+/** A microphone turned up 24 dB over a reading peaking at half of full scale: hard clipping. */
+const CLIP_GAIN_DB = 24;
+/** Hum from a mains-powered amplifier or an earth loop, against the reading's level. */
+const HUM_DB = -20;
+
+const draw = seededRandom(11);
+const labels = readLabels()
+  .filter((label) => isTestSpeaker(speakerOf(label.id)) && label.text.split(' ').length >= 5)
+  .map((label) => ({ label, key: draw() }))
+  .sort((a, b) => a.key - b.key)
+  .slice(0, READINGS)
+  .map(({ label }) => label);
+
+const bounded = (value: number): number => Math.max(-1, Math.min(1, value));
+const mono = (change: (samples: Float32Array) => Float32Array) => (samples: Float32Array) =>
+  encodeWav(change(samples));
+/** A left and right channel as one interleaved stereo WAV. */
+const stereo = (left: Float32Array, right: Float32Array): Uint8Array =>
+  encodeWav(
+    Float32Array.from({ length: left.length * 2 }, (_, i) => (i % 2 ? right : left)[i >> 1]!),
+    { channels: 2 },
+  );
+const rootMeanSquare = (samples: Float32Array): number =>
+  Math.sqrt(samples.reduce((sum, sample) => sum + sample * sample, 0) / samples.length);
+const SAMPLE_RATE = 16000;
+const variants: [string, (samples: Float32Array) => Uint8Array][] = [
+  ...OFFSETS.map((offset): [string, (samples: Float32Array) => Uint8Array] => [
+    `offset ${offset}`,
+    mono((samples) => samples.map((sample) => bounded(sample + offset))),
+  ]),
+  [
+    `clipped (+${CLIP_GAIN_DB} dB)`,
+    mono((samples) => {
+      const peak = samples.reduce((most, sample) => Math.max(most, Math.abs(sample)), 0);
+      const gain = (0.5 / peak) * 10 ** (CLIP_GAIN_DB / 20);
+      return samples.map((sample) => bounded(sample * gain));
+    }),
+  ],
+  [
+    'two channels, one inverted',
+    (samples) =>
+      stereo(
+        samples,
+        samples.map((sample) => -sample),
+      ),
+  ],
+  ['two channels, one silent', (samples) => stereo(samples, new Float32Array(samples.length))],
+  [
+    `mains hum (50 and 150 Hz, ${HUM_DB} dB under the reading)`,
+    mono((samples) => {
+      const amplitude = rootMeanSquare(samples) * 10 ** (HUM_DB / 20) * Math.SQRT2;
+      const hum = (i: number, hz: number): number => Math.sin((2 * Math.PI * hz * i) / SAMPLE_RATE);
+      return samples.map((sample, i) =>
+        bounded(sample + amplitude * (hum(i, 50) + hum(i, 150) / 2)),
+      );
+    }),
+  ],
+  [
+    'a click 0.1 s in (5 ms at 0.9 of full scale)',
+    mono((samples) =>
+      samples.map((sample, i) => (i >= 1600 && i < 1680 ? (i % 2 ? 0.9 : -0.9) : sample)),
+    ),
+  ],
+];
+
+const engine = await loadSpeechEngine();
+/** The reading as a WAV through decode, the audio check and the engine; null when refused. */
+async function scored(
+  wav: Uint8Array,
+  refText: string,
+): Promise<{ result: SpeakingResult; clipped: boolean } | null> {
+  const audio = await decodeAudio(wav);
+  const quality = await analyseQuality(audio);
+  if (quality.silent) return null; // assertScorable: the route refuses it with NO_SPEECH
+  const request = { audioUrl: 'file:', refText, scale: 5, precision: 0.1 };
+  const cautions = audioCautions(quality);
+  return {
+    result: await scoreAnswer(engine, 'rs', request, { ...audio, cautions }),
+    clipped: quality.clipped,
+  };
+}
+const score = (result: SpeakingResult, name: string): number =>
+  result.components.find((component) => component.name === name)!.score;
+
+const tally = new Map(
+  variants.map(([name]) => [name, { refused: 0, moved: 0, content: 0, clipped: 0 }]),
+);
+for (const label of labels) {
+  const samples = await corpusSamples(label.id);
+  const recorded = (await scored(encodeWav(samples), label.text))?.result;
+  if (!recorded) throw new Error(`${label.id} as recorded was refused`);
+  for (const [name, make] of variants) {
+    const counts = tally.get(name)!;
+    const changed = await scored(make(samples), label.text);
+    if (!changed) {
+      counts.refused += 1;
+      continue;
+    }
+    const { result, clipped } = changed;
+    if (Math.abs(score(result, 'overall') - score(recorded, 'overall')) > 0.5) counts.moved += 1;
+    if (score(result, 'score_content') !== score(recorded, 'score_content')) counts.content += 1;
+    if (clipped) counts.clipped += 1;
+  }
+}
+closeSpeechEngine(engine);
+
+console.log(`${labels.length} corpus-test readings, scored as recorded and changed:\n`);
+console.log(
+  '| Change | Refused (no speech) | `overall` moved over 0.5 | Content changed | Flagged clipped |',
+);
+console.log('| --- | --- | --- | --- | --- |');
+for (const [name, counts] of tally) {
+  const of = (count: number): string => `${count}/${labels.length}`;
+  const figures = [counts.refused, counts.moved, counts.content, counts.clipped].map(of);
+  console.log(`| ${name} | ${figures.join(' | ')} |`);
+}
