@@ -11,7 +11,7 @@ import { decodeAudio } from '../src/engine/audio/decode.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { seededRandom } from '../scripts/seeded-random.js';
-import { encodeWav } from '../test/helpers/speech-fixtures.js';
+import { encodeStereoWav, encodeWav, rootMeanSquare } from '../test/helpers/speech-fixtures.js';
 import { exitUnlessCorpus, readLabels, speakerOf } from './so762-corpus.js';
 import { isTestSpeaker } from './so762-split.js';
 import { corpusSamples } from './so762-user-cases.js';
@@ -36,14 +36,6 @@ const labels = readLabels()
 const bounded = (value: number): number => Math.max(-1, Math.min(1, value));
 const mono = (change: (samples: Float32Array) => Float32Array) => (samples: Float32Array) =>
   encodeWav(change(samples));
-/** A left and right channel as one interleaved stereo WAV. */
-const stereo = (left: Float32Array, right: Float32Array): Uint8Array =>
-  encodeWav(
-    Float32Array.from({ length: left.length * 2 }, (_, i) => (i % 2 ? right : left)[i >> 1]!),
-    { channels: 2 },
-  );
-const rootMeanSquare = (samples: Float32Array): number =>
-  Math.sqrt(samples.reduce((sum, sample) => sum + sample * sample, 0) / samples.length);
 const SAMPLE_RATE = 16000;
 const variants: [string, (samples: Float32Array) => Uint8Array][] = [
   ...OFFSETS.map((offset): [string, (samples: Float32Array) => Uint8Array] => [
@@ -61,12 +53,15 @@ const variants: [string, (samples: Float32Array) => Uint8Array][] = [
   [
     'two channels, one inverted',
     (samples) =>
-      stereo(
+      encodeStereoWav(
         samples,
         samples.map((sample) => -sample),
       ),
   ],
-  ['two channels, one silent', (samples) => stereo(samples, new Float32Array(samples.length))],
+  [
+    'two channels, one silent',
+    (samples) => encodeStereoWav(samples, new Float32Array(samples.length)),
+  ],
   [
     `mains hum (50 and 150 Hz, ${HUM_DB} dB under the reading)`,
     mono((samples) => {

@@ -247,6 +247,19 @@ export interface WavOptions {
 }
 
 /** A 16-bit PCM WAV holding the given samples (interleaved when there are several channels). */
+/** A left and a right channel as one stereo 16-bit WAV (interleaved, as WAV stores them). */
+export function encodeStereoWav(
+  left: Float32Array,
+  right: Float32Array,
+  options: Omit<WavOptions, 'channels'> = {},
+): Uint8Array {
+  const frames = Math.min(left.length, right.length);
+  const interleaved = Float32Array.from({ length: frames * 2 }, (_, i) =>
+    i % 2 ? right[i >> 1]! : left[i >> 1]!,
+  );
+  return encodeWav(interleaved, { ...options, channels: 2 });
+}
+
 export function encodeWav(samples: Float32Array, options: WavOptions = {}): Uint8Array {
   const sampleRate = options.sampleRate ?? 16000;
   const channels = options.channels ?? 1;

@@ -9,6 +9,7 @@ import { decodeAudio } from '../../src/engine/audio/decode.js';
 import type { Component, Word } from '../../src/shared/contract/envelope.js';
 import {
   edit,
+  encodeStereoWav,
   encodeWav,
   missingToolsReason,
   READING_SENTENCE,
@@ -183,13 +184,6 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
     },
   );
 
-  /** A left and right channel as one interleaved stereo recording. */
-  const stereo = (left: Float32Array, right: Float32Array): Uint8Array =>
-    encodeWav(
-      Float32Array.from({ length: left.length * 2 }, (_, i) => (i % 2 ? right : left)[i >> 1]!),
-      { channels: 2 },
-    );
-
   // Learners' readings whose quiet ends lay near the offset's level: before the offset was taken
   // out, the first was cut to its first words (content 1, overall 0.3 against 2.7). Recorded in
   // stereo with one channel's polarity inverted, each was refused as having no speech.
@@ -201,7 +195,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
     [
       'two channels, one inverted (a microphone pair wired out of phase)',
       (samples: Float32Array) =>
-        stereo(
+        encodeStereoWav(
           samples,
           samples.map((sample) => -sample),
         ),

@@ -3,6 +3,7 @@ import { decodeAudio, type DecodedAudio } from '../../src/engine/audio/decode.js
 import { parseOpusHead } from '../../src/engine/audio/opus.js';
 import { detectFormat } from '../../src/engine/audio/sniff.js';
 import {
+  encodeStereoWav,
   encodeWav,
   missingToolsReason,
   readAudioFixture,
@@ -101,20 +102,15 @@ describe('decodeAudio: committed fixtures', () => {
         { length: 16000 },
         (_, i) => 0.2 * Math.sin((2 * Math.PI * hz * i) / 16000),
       );
-    const stereo = (left: Float32Array, right: Float32Array): Uint8Array =>
-      encodeWav(
-        Float32Array.from({ length: left.length * 2 }, (_, i) => (i % 2 ? right : left)[i >> 1]!),
-        { channels: 2 },
-      );
     const a = tone(200);
     const inverted = await decodeAudio(
-      stereo(
+      encodeStereoWav(
         a,
         a.map((value) => -value),
       ),
     );
     expect(rootMeanSquare(inverted.samples.subarray(800)) / rootMeanSquare(a)).toBeCloseTo(1, 1);
-    const mixed = await decodeAudio(stereo(a, tone(300)));
+    const mixed = await decodeAudio(encodeStereoWav(a, tone(300)));
     expect(rootMeanSquare(mixed.samples.subarray(800)) / rootMeanSquare(a)).toBeCloseTo(
       Math.SQRT1_2,
       1,
