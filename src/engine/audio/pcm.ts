@@ -8,9 +8,9 @@ export interface PcmAudio {
 /**
  * One channel from several: their average, as a listener hears them. Where the average loses
  * more than the loudest channel alone averaged with silence would, the channels cancel (one
- * wired or driven with its polarity inverted, as some laptop microphone pairs are), and the
- * loudest channel is kept instead: averaged, such an answer came out silent and was refused as
- * having no speech.
+ * with its polarity inverted: a microphone pair wired out of phase, a broken stereo file), and
+ * the loudest channel is kept instead: averaged, such an answer came out silent and was refused
+ * as having no speech.
  */
 export function toMono(channels: Float32Array[]): Float32Array {
   const first = channels[0];
