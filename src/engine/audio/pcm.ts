@@ -23,11 +23,10 @@ export function toMono(channels: Float32Array[]): Float32Array {
   }
   const gain = 1 / channels.length;
   for (let i = 0; i < length; i++) mono[i]! *= gain;
-  const loudest = channels.reduce((most, channel) =>
-    variance(channel, length) > variance(most, length) ? channel : most,
-  );
-  const cancelled = variance(mono, length) < variance(loudest, length) * gain * gain;
-  return cancelled ? loudest.subarray(0, length) : mono;
+  const powers = channels.map((channel) => variance(channel, length));
+  const loudest = powers.indexOf(Math.max(...powers));
+  const cancelled = variance(mono, length) < powers[loudest]! * gain * gain;
+  return cancelled ? channels[loudest]!.subarray(0, length) : mono;
 }
 
 /** The power of the first `length` samples about their mean (a DC offset is not sound). */
