@@ -1,6 +1,7 @@
 /**
  * What microphones and sound cards do to a recording: a DC offset (a constant added to every
- * sample), a gain that clips, two channels with one inverted or one silent, mains hum, a click:
+ * sample), a gain that clips, two channels with one inverted or one silent, mains hum, a room's
+ * echo, a click:
  * `npx tsx bench/devices.ts [readings]`. Readings of the 60 corpus-test speakers (seeded draw,
  * five words or more) are scored through decode, the audio check and the engine with the
  * shipped calibration, as recorded and as each device would have recorded them, and compared.
@@ -11,7 +12,13 @@ import { decodeAudio } from '../src/engine/audio/decode.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
 import { seededRandom } from '../scripts/seeded-random.js';
-import { encodeStereoWav, encodeWav, rootMeanSquare } from '../test/helpers/speech-fixtures.js';
+import {
+  encodeStereoWav,
+  encodeWav,
+  inRoom,
+  rootMeanSquare,
+  type Room,
+} from '../test/helpers/speech-fixtures.js';
 import { exitUnlessCorpus, readLabels, speakerOf } from './so762-corpus.js';
 import { isTestSpeaker } from './so762-split.js';
 import { corpusSamples } from './so762-user-cases.js';
@@ -24,6 +31,13 @@ const OFFSETS = [0.01, 0.02, 0.05, 0.1];
 const CLIP_GAIN_DB = 24;
 /** Hum from a mains-powered amplifier or an earth loop, against the reading's level. */
 const HUM_DB = -20;
+/** Rooms from a furnished office to a bare classroom, the microphone near or at arm's length. */
+const ROOMS: Room[] = [
+  { reverberationSeconds: 0.3, directToReverberantDb: 5 },
+  { reverberationSeconds: 0.6, directToReverberantDb: 5 },
+  { reverberationSeconds: 0.6, directToReverberantDb: 0 },
+  { reverberationSeconds: 0.9, directToReverberantDb: 0 },
+];
 
 const draw = seededRandom(11);
 const labels = readLabels()
@@ -72,6 +86,10 @@ const variants: [string, (samples: Float32Array) => Uint8Array][] = [
       );
     }),
   ],
+  ...ROOMS.map((room): [string, (samples: Float32Array) => Uint8Array] => [
+    `a room's echo (${room.reverberationSeconds} s to die away, the voice ${room.directToReverberantDb} dB over it)`,
+    mono((samples) => inRoom(samples, room)),
+  ]),
   [
     'a click 0.1 s in (5 ms at 0.9 of full scale)',
     mono((samples) =>
@@ -85,7 +103,7 @@ const engine = await loadSpeechEngine();
 async function scored(
   wav: Uint8Array,
   refText: string,
-): Promise<{ result: SpeakingResult; clipped: boolean } | null> {
+): Promise<{ result: SpeakingResult; clipped: boolean; noisy: boolean } | null> {
   const audio = await decodeAudio(wav);
   const quality = await analyseQuality(audio);
   if (quality.silent) return null; // assertScorable: the route refuses it with NO_SPEECH
@@ -94,13 +112,14 @@ async function scored(
   return {
     result: await scoreAnswer(engine, 'rs', request, { ...audio, cautions }),
     clipped: quality.clipped,
+    noisy: quality.noisy,
   };
 }
 const score = (result: SpeakingResult, name: string): number =>
   result.components.find((component) => component.name === name)!.score;
 
 const tally = new Map(
-  variants.map(([name]) => [name, { refused: 0, moved: 0, content: 0, clipped: 0 }]),
+  variants.map(([name]) => [name, { refused: 0, moved: 0, content: 0, clipped: 0, noisy: 0 }]),
 );
 for (const label of labels) {
   const samples = await corpusSamples(label.id);
@@ -113,21 +132,24 @@ for (const label of labels) {
       counts.refused += 1;
       continue;
     }
-    const { result, clipped } = changed;
+    const { result, clipped, noisy } = changed;
     if (Math.abs(score(result, 'overall') - score(recorded, 'overall')) > 0.5) counts.moved += 1;
     if (score(result, 'score_content') !== score(recorded, 'score_content')) counts.content += 1;
     if (clipped) counts.clipped += 1;
+    if (noisy) counts.noisy += 1;
   }
 }
 closeSpeechEngine(engine);
 
 console.log(`${labels.length} corpus-test readings, scored as recorded and changed:\n`);
 console.log(
-  '| Change | Refused (no speech) | `overall` moved over 0.5 | Content changed | Flagged clipped |',
+  '| Change | Refused (no speech) | `overall` moved over 0.5 | Content changed | Flagged clipped | Flagged noisy |',
 );
-console.log('| --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- |');
 for (const [name, counts] of tally) {
   const of = (count: number): string => `${count}/${labels.length}`;
-  const figures = [counts.refused, counts.moved, counts.content, counts.clipped].map(of);
+  const figures = [counts.refused, counts.moved, counts.content, counts.clipped, counts.noisy].map(
+    of,
+  );
   console.log(`| ${name} | ${figures.join(' | ')} |`);
 }

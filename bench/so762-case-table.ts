@@ -14,6 +14,34 @@ export function caseTable(outcomes: readonly CaseOutcome[]): string[] {
         outcomes.filter((outcome) => outcome.kind === kind),
       ),
     ),
+    '',
+    ...copyTable(outcomes),
+  ];
+}
+
+/** The readings recorded again in noise or in an echoing room, against the same readings as recorded. */
+const COPIES: readonly CaseKind[] = ['snr20', 'snr10', 'snr5', 'room'];
+
+/** Whether each degraded copy got what its own reading got: the same content, `overall` within 0.5. */
+function copyTable(outcomes: readonly CaseOutcome[]): string[] {
+  const asRecorded = new Map(
+    outcomes.filter((outcome) => outcome.kind === 'real').map((o) => [o.labelId, o]),
+  );
+  return [
+    "| Copy of a reading | n | Content as the reading's | `overall` within 0.5 of the reading's | Mean `overall` change |",
+    '|---|---|---|---|---|',
+    ...COPIES.map((kind) => {
+      const pairs = outcomes.flatMap((copy) => {
+        const own = copy.kind === kind ? asRecorded.get(copy.labelId) : undefined;
+        return own ? [{ copy, own }] : [];
+      });
+      const count = (test: (pair: (typeof pairs)[number]) => boolean): string =>
+        share(pairs.filter(test).length, pairs.length);
+      const change =
+        pairs.reduce((sum, { copy, own }) => sum + copy.overall - own.overall, 0) /
+        Math.max(1, pairs.length);
+      return `| ${kind} | ${pairs.length} | ${count(({ copy, own }) => copy.content === own.content)} | ${count(({ copy, own }) => Math.abs(copy.overall - own.overall) <= 0.5)} | ${change.toFixed(2)} |`;
+    }),
   ];
 }
 

@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { seededRandom } from '../scripts/seeded-random.js';
-import { gaussian, pinkNoiseSamples, withWhiteNoise } from '../test/helpers/speech-fixtures.js';
+import {
+  gaussian,
+  inRoom,
+  pinkNoiseSamples,
+  withWhiteNoise,
+  type Room,
+} from '../test/helpers/speech-fixtures.js';
 import { SO762_DIR, speakerOf, type Label } from './so762-corpus.js';
 
 export const CASE_KINDS = [
@@ -25,11 +31,23 @@ export const CASE_KINDS = [
   'buzz',
   'pink',
   'repeat',
+  'room',
+  'wrongInRoom',
 ] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 
-/** The kinds that are the sentence said (whole, cut short or in noise): the rest must be refused. */
-const RENDITIONS: ReadonlySet<CaseKind> = new Set(['real', 'half', 'snr20', 'snr10', 'snr5']);
+/**
+ * The kinds that are the sentence said (whole, cut short, in noise or in an echoing room): the
+ * rest must be refused.
+ */
+const RENDITIONS: ReadonlySet<CaseKind> = new Set([
+  'real',
+  'half',
+  'snr20',
+  'snr10',
+  'snr5',
+  'room',
+]);
 
 export function isRendition(kind: CaseKind): boolean {
   return RENDITIONS.has(kind);
@@ -57,6 +75,8 @@ const STRIDE: Record<CaseKind, number> = {
   buzz: 30,
   pink: 30,
   repeat: 5,
+  room: 10,
+  wrongInRoom: 10,
 };
 
 function spokenSet(text: string): Set<string> {
@@ -94,7 +114,8 @@ export function caseOf(
   index: number,
 ): Case | null {
   if (kind === 'half' && tokenize(label.text).length < 4) return null;
-  const text = kind === 'wrong' ? otherSentence(label, labels, index) : label.text;
+  const text =
+    kind === 'wrong' || kind === 'wrongInRoom' ? otherSentence(label, labels, index) : label.text;
   if (text === null) return null;
   return { id: `${kind}:${label.id}`, kind, speaker: speakerOf(label.id), labelId: label.id, text };
 }
@@ -234,6 +255,15 @@ function seedOf(id: string): number {
   return hash >>> 0;
 }
 
+/**
+ * The room a case was recorded in: an echo of 0.3–0.9 s (a furnished office to a bare
+ * classroom) at 0–8 dB under the voice (a microphone 0.3–1 m from the mouth).
+ */
+export function roomOf(seed: number): Room {
+  const next = seededRandom(seed);
+  return { reverberationSeconds: 0.3 + 0.6 * next(), directToReverberantDb: 8 * next() };
+}
+
 /** The case's audio, 16 kHz mono. */
 export async function caseAudio(item: Case): Promise<Float32Array> {
   const seed = seedOf(item.id);
@@ -248,6 +278,8 @@ export async function caseAudio(item: Case): Promise<Float32Array> {
   if (item.kind === 'snr20') return withWhiteNoise(samples, 20, seed);
   if (item.kind === 'snr10') return withWhiteNoise(samples, 10, seed);
   if (item.kind === 'snr5') return withWhiteNoise(samples, 5, seed);
+  if (item.kind === 'room' || item.kind === 'wrongInRoom')
+    return inRoom(samples, roomOf(seed), seed);
   return samples;
 }
 

@@ -50,6 +50,8 @@ export interface AudioCheck {
 
 export interface CaseOutcome {
   kind: CaseKind;
+  /** The reading whose audio the case uses: a degraded copy is compared with the reading. */
+  labelId: string;
   /** Refused before scoring: NO_SPEECH. */
   refused: boolean;
   /** Scored but unscorable: content status 2. */
@@ -191,7 +193,7 @@ export function caseOutcome(
   second?: SecondModels,
 ): CaseOutcome {
   const scored = check.silent ? null : scoreCase(item, calibration, check.cautions, second);
-  return outcome(item.case.kind, scored);
+  return outcome(item.case.kind, item.case.labelId, scored);
 }
 
 /** A case's audio check; a case the checks lack is taken as speech without cautions. */
@@ -199,10 +201,11 @@ export function checkOf(checks: ReadonlyMap<string, AudioCheck>, item: CaseItem)
   return checks.get(item.id) ?? { silent: false, cautions: [] };
 }
 
-function outcome(kind: CaseKind, scored: SpeakingResult | null): CaseOutcome {
+function outcome(kind: CaseKind, labelId: string, scored: SpeakingResult | null): CaseOutcome {
   const [content, , , overall] = scored?.components ?? [];
   return {
     kind,
+    labelId,
     refused: scored === null,
     unscorable: content?.status === 2,
     content: content?.score ?? 0,

@@ -369,6 +369,47 @@ export function gaussian(next: () => number): number {
   return Math.sqrt(-2 * Math.log(Math.max(1e-12, next()))) * Math.cos(2 * Math.PI * next());
 }
 
+/** A room's acoustics: how long its echo takes to die away by 60 dB, and the voice's level over it. */
+export interface Room {
+  reverberationSeconds: number;
+  directToReverberantDb: number;
+}
+
+/**
+ * A room's impulse response at 16 kHz: the direct sound, then from 3 ms a diffuse tail of
+ * Gaussian noise decaying by 60 dB over `reverberationSeconds`, at `directToReverberantDb`
+ * under it (the statistical model of late reverberation, Polack 1988).
+ */
+export function roomResponse(room: Room, seed = 1): Float32Array {
+  const rate = 16000;
+  const response = new Float32Array(Math.round(room.reverberationSeconds * rate));
+  const next = seededRandom(seed);
+  const decay = Math.log(1000) / (room.reverberationSeconds * rate);
+  let tail = 0;
+  for (let i = Math.round(0.003 * rate); i < response.length; i += 1) {
+    response[i] = gaussian(next) * Math.exp(-decay * i);
+    tail += response[i]! ** 2;
+  }
+  const gain = Math.sqrt(1 / (tail * 10 ** (room.directToReverberantDb / 10)));
+  for (let i = 1; i < response.length; i += 1) response[i]! *= gain;
+  response[0] = 1;
+  return response;
+}
+
+/** The recording as a microphone in `room` hears it, echo tail included, at the same peak. */
+export function inRoom(samples: Float32Array, room: Room, seed = 1): Float32Array {
+  const response = roomResponse(room, seed);
+  const out = new Float32Array(samples.length + response.length - 1);
+  for (let lag = 0; lag < response.length; lag += 1) {
+    const gain = response[lag]!;
+    for (let i = 0; i < samples.length; i += 1) out[i + lag]! += gain * samples[i]!;
+  }
+  const peak = (values: Float32Array): number =>
+    values.reduce((most, value) => Math.max(most, Math.abs(value)), 0);
+  const scale = peak(samples) / Math.max(1e-9, peak(out));
+  return out.map((value) => value * scale);
+}
+
 /** Non-speech from sox's synthesizer (a hum, a buzz, pink noise), framed by 0.5 s of silence. */
 export async function synthesizedNoise(
   kind: 'hum' | 'buzz' | 'pink',

@@ -6,7 +6,7 @@ const CAUTIONS: Record<AudioCaution, string> = {
   clipped:
     'Caution: the recording is clipped (too loud), so sounds are distorted and this score is less reliable.',
   noisy:
-    'Caution: the recording is noisy (loud background sound under the speech), so this score is less reliable.',
+    "Caution: the recording is noisy (background sound or a room's echo fills the pauses between words), so this score is less reliable.",
 };
 export const NOTHING_HEARD =
   'No words of the expected answer were recognised, so this could not be scored.';
