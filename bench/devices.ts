@@ -16,6 +16,7 @@ import {
   encodeStereoWav,
   encodeWav,
   inRoom,
+  peakAmplitude,
   rootMeanSquare,
   type Room,
 } from '../test/helpers/speech-fixtures.js';
@@ -59,8 +60,7 @@ const variants: [string, (samples: Float32Array) => Uint8Array][] = [
   [
     `clipped (+${CLIP_GAIN_DB} dB)`,
     mono((samples) => {
-      const peak = samples.reduce((most, sample) => Math.max(most, Math.abs(sample)), 0);
-      const gain = (0.5 / peak) * 10 ** (CLIP_GAIN_DB / 20);
+      const gain = (0.5 / peakAmplitude(samples)) * 10 ** (CLIP_GAIN_DB / 20);
       return samples.map((sample) => bounded(sample * gain));
     }),
   ],

@@ -326,6 +326,11 @@ export function rootMeanSquare(samples: Float32Array): number {
   return Math.sqrt(energy / Math.max(1, samples.length));
 }
 
+/** The largest absolute sample. */
+export function peakAmplitude(samples: Float32Array): number {
+  return samples.reduce((most, sample) => Math.max(most, Math.abs(sample)), 0);
+}
+
 /** Pink noise by Paul Kellett's filter over white noise drawn from `random`, times `gain`. */
 export function pinkNoiseSamples(length: number, random: () => number, gain = 1): Float32Array {
   const out = new Float32Array(length);
@@ -404,9 +409,7 @@ export function inRoom(samples: Float32Array, room: Room, seed = 1): Float32Arra
     const gain = response[lag]!;
     for (let i = 0; i < samples.length; i += 1) out[i + lag]! += gain * samples[i]!;
   }
-  const peak = (values: Float32Array): number =>
-    values.reduce((most, value) => Math.max(most, Math.abs(value)), 0);
-  const scale = peak(samples) / Math.max(1e-9, peak(out));
+  const scale = peakAmplitude(samples) / Math.max(1e-9, peakAmplitude(out));
   return out.map((value) => value * scale);
 }
 
