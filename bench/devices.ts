@@ -3,14 +3,22 @@
  * sample), a gain that clips, two channels with one inverted or one silent, mains hum, a room's
  * echo, a click:
  * `npx tsx bench/devices.ts [readings]`. Readings of the 60 corpus-test speakers (seeded draw,
- * five words or more) are scored through decode, the audio check and the engine with the
- * shipped calibration, as recorded and as each device would have recorded them, and compared.
+ * five words or more) are scored as a request's audio is (`scoreAudioUrl`, from a WAV file) with
+ * the shipped calibration, as recorded and as each device would have recorded them, and compared.
  */
-import type { SpeakingResult } from '../src/engine/tasks/index.js';
-import { audioCautions } from '../src/engine/audio/cautions.js';
-import { decodeAudio } from '../src/engine/audio/decode.js';
-import { analyseQuality } from '../src/engine/audio/quality.js';
-import { closeSpeechEngine, loadSpeechEngine, scoreAnswer } from '../src/engine/tasks/index.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CAUTIONS } from '../src/engine/scoring/suggestions.js';
+import {
+  closeSpeechEngine,
+  loadSpeechEngine,
+  scoreAudioUrl,
+  type SpeakingResult,
+} from '../src/engine/tasks/index.js';
+import { audioPolicy } from '../src/server/limits.js';
+import { ScoringError } from '../src/shared/contract/errors.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 import {
   encodeStereoWav,
@@ -99,21 +107,29 @@ const variants: [string, (samples: Float32Array) => Uint8Array][] = [
 ];
 
 const engine = await loadSpeechEngine();
-/** The reading as a WAV through decode, the audio check and the engine; null when refused. */
+const folder = mkdtempSync(join(tmpdir(), 'devices-'));
+const policy = audioPolicy([folder], false);
+const cautioned = (result: SpeakingResult, caution: string): boolean =>
+  result.components.some((component) => component.suggestion?.includes(caution));
+/** The reading as a WAV through the whole path of a request; null when refused as no speech. */
 async function scored(
   wav: Uint8Array,
   refText: string,
 ): Promise<{ result: SpeakingResult; clipped: boolean; noisy: boolean } | null> {
-  const audio = await decodeAudio(wav);
-  const quality = await analyseQuality(audio);
-  if (quality.silent) return null; // assertScorable: the route refuses it with NO_SPEECH
-  const request = { audioUrl: 'file:', refText, scale: 5, precision: 0.1 };
-  const cautions = audioCautions(quality);
-  return {
-    result: await scoreAnswer(engine, 'rs', request, { ...audio, cautions }),
-    clipped: quality.clipped,
-    noisy: quality.noisy,
-  };
+  const path = join(folder, 'answer.wav');
+  writeFileSync(path, wav);
+  const request = { audioUrl: pathToFileURL(path).href, refText, scale: 5, precision: 0.1 };
+  try {
+    const result = await scoreAudioUrl(engine, 'rs', request, policy);
+    return {
+      result,
+      clipped: cautioned(result, CAUTIONS.clipped),
+      noisy: cautioned(result, CAUTIONS.noisy),
+    };
+  } catch (error) {
+    if (error instanceof ScoringError && error.code === 'NO_SPEECH') return null;
+    throw error;
+  }
 }
 const score = (result: SpeakingResult, name: string): number =>
   result.components.find((component) => component.name === name)!.score;
@@ -140,6 +156,7 @@ for (const label of labels) {
   }
 }
 closeSpeechEngine(engine);
+rmSync(folder, { recursive: true, force: true });
 
 console.log(`${labels.length} corpus-test readings, scored as recorded and changed:\n`);
 console.log(

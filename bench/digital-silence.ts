@@ -20,6 +20,7 @@ import {
   synthesizeSpeech,
   uniformNoise,
 } from '../test/helpers/speech-fixtures.js';
+import { audioPolicy } from '../src/server/limits.js';
 
 const SENTENCES = [
   'The students finished their project before the deadline',
@@ -43,13 +44,7 @@ const WORDS_PER_MINUTE = 149;
 const FLOORS = ['zeros', 'dithered', -65, -80] as const;
 const PAD_SECONDS = 0.5;
 
-const POLICY = {
-  audioRoots: [tmpdir()],
-  blockPrivateNetworks: false,
-  maxBytes: 2 ** 24,
-  maxDurationSeconds: 60,
-  fetchTimeoutMs: 30_000,
-};
+const POLICY = audioPolicy([tmpdir()], false);
 
 type Outcome = 'full content' | 'content 2' | 'content 1' | 'held' | 'refused';
 

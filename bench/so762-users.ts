@@ -35,6 +35,8 @@ import {
   type Family,
   type UserCase,
 } from './so762-user-cases.js';
+import { CAUTIONS } from '../src/engine/scoring/suggestions.js';
+import { audioPolicy } from '../src/server/limits.js';
 
 export interface UserOutcome {
   id: string;
@@ -59,13 +61,7 @@ export interface UserOutcome {
 /** The labels of a sentence's words, from the best: the users bench counts and ranks them so. */
 const LABELS_BEST_FIRST: readonly string[] = ['Good', 'Average', 'Bad', 'Missing'];
 
-const POLICY = {
-  audioRoots: [join(USERS_CACHE_DIR, 'audio')],
-  blockPrivateNetworks: false,
-  maxBytes: 50 * 2 ** 20,
-  maxDurationSeconds: 120,
-  fetchTimeoutMs: 30_000,
-};
+const POLICY = audioPolicy([join(USERS_CACHE_DIR, 'audio')], false);
 
 function calibrationTag(calibration: Calibration, second?: SecondModels): string {
   let hash = 2166136261;
@@ -374,7 +370,7 @@ export function userRows(
   });
   const babble = of('babble').map(([, outcome]) => outcome);
   const noisy = babble.filter((outcome) =>
-    outcome.components.some((c) => c.suggestion?.includes('noisy')),
+    outcome.components.some((c) => c.suggestion?.includes(CAUTIONS.noisy)),
   ).length;
   rows.push({
     family: 'babble of three other learners 10 dB under the reading: flagged noisy',

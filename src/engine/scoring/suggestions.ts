@@ -2,7 +2,7 @@ import type { AudioCaution } from '../audio/cautions.js';
 
 /** Short examiner-facing notes per component, chosen by the score's share of its top mark. */
 
-const CAUTIONS: Record<AudioCaution, string> = {
+export const CAUTIONS: Record<AudioCaution, string> = {
   clipped:
     'Caution: the recording is clipped (too loud), so sounds are distorted and this score is less reliable.',
   noisy:
