@@ -217,7 +217,7 @@ export const VARIANTS: Variant[] = [
   { name: 'ridge λ5, 5 GOP features', features: GOP_FEATURES, ridge: 5, trees: null },
 ];
 
-type Target = 'accuracy' | 'fluency' | 'total';
+export type Target = 'accuracy' | 'fluency' | 'total';
 const TARGETS: Target[] = ['accuracy', 'fluency', 'total'];
 
 export interface VariantFigures {
@@ -253,7 +253,7 @@ function fitVariant(
   };
 }
 
-type Reading = (item: CorpusItem) => SpeechAnalysis | undefined;
+export type Reading = (item: CorpusItem) => SpeechAnalysis | undefined;
 
 function rowsOf(items: readonly CorpusItem[], target: Target, reading: Reading): TrainingRow[] {
   return items.flatMap((item) => {
@@ -282,12 +282,12 @@ function variantModel(
   };
 }
 
-interface VariantPairs {
+export interface VariantPairs {
   crossValidated: Pairs;
   external: Pairs;
 }
 
-function variantPairs(
+export function variantPairs(
   variant: Variant,
   target: Target,
   train: readonly CorpusItem[],
