@@ -218,7 +218,7 @@ export const VARIANTS: Variant[] = [
 ];
 
 export type Target = 'accuracy' | 'fluency' | 'total';
-const TARGETS: Target[] = ['accuracy', 'fluency', 'total'];
+export const TARGETS: Target[] = ['accuracy', 'fluency', 'total'];
 
 export interface VariantFigures {
   name: string;
@@ -282,7 +282,7 @@ function variantModel(
   };
 }
 
-export interface VariantPairs {
+interface VariantPairs {
   crossValidated: Pairs;
   external: Pairs;
 }
