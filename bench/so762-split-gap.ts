@@ -10,7 +10,7 @@
  * (no second model's are read), as the external test's second variant.
  */
 import { writeFileSync } from 'node:fs';
-import { mean, pearson, standardDeviation } from '../src/engine/evidence/statistics.js';
+import { mean, pearson, quantile, standardDeviation } from '../src/engine/evidence/statistics.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 import { audioChecks, loadCorpus } from './so762-analyses.js';
 import { exitUnlessCorpus } from './so762-corpus.js';
@@ -45,7 +45,8 @@ const corpus = await loadCorpus((line) => console.log(line), { cachedOnly: first
 const checks = await audioChecks(corpus.items);
 const heard: Reading = (item) => heardSecond(item, checks.get(item.id)?.cautions ?? []);
 const speakers = [...new Set(corpus.items.map((item) => item.speaker))].sort();
-const heldOutCount = speakers.filter(isTestSpeaker).length;
+const official = new Set(speakers.filter(isTestSpeaker));
+const heldOutCount = official.size;
 
 function figures(heldOut: ReadonlySet<string>, target: Target): SplitFigures {
   const fit = corpus.items.filter((item) => !heldOut.has(item.speaker));
@@ -81,11 +82,6 @@ function drawSpeakers(count: number, seed: number): Set<string> {
   return new Set(order.slice(0, count).map(({ speaker }) => speaker));
 }
 
-function quantile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-}
-
-const official = new Set(speakers.filter(isTestSpeaker));
 const fmt = (value: number): string => value.toFixed(3);
 const rows: string[] = [];
 const listRows: string[] = [];
@@ -98,9 +94,9 @@ for (const target of TARGETS) {
     random.push(figures(drawSpeakers(heldOutCount, split), target));
     console.log(`${target}: split ${split}/${SPLITS}`);
   }
-  const gaps = random.map((one) => one.crossValidated.r - one.heldOut.r).sort((a, b) => a - b);
+  const gaps = random.map((one) => one.crossValidated.r - one.heldOut.r);
   const atLeast = gaps.filter((gap) => gap >= ownGap).length;
-  const heldOutSorted = random.map((one) => one.heldOut.r).sort((a, b) => a - b);
+  const heldOut = random.map((one) => one.heldOut.r);
   const testListLower = random.filter((one) => one.testList.r < one.trainList.r).length;
   const meanR = (pick: (one: SplitFigures) => ListPart): string =>
     fmt(mean(random.map((one) => pick(one).r)));
@@ -123,7 +119,7 @@ for (const target of TARGETS) {
     `| ${target} | ${fmt(own.crossValidated.r)} / ${fmt(own.heldOut.r)} / ${fmt(ownGap)} | ` +
       `${meanR((one) => one.crossValidated)} / ${meanR((one) => one.heldOut)} / ${fmt(mean(gaps))} | ` +
       `${fmt(quantile(gaps, 0.05))} – ${fmt(quantile(gaps, 0.95))} | ` +
-      `${fmt(quantile(heldOutSorted, 0.05))} – ${fmt(quantile(heldOutSorted, 0.95))} | ${atLeast} of ${SPLITS} |`,
+      `${fmt(quantile(heldOut, 0.05))} – ${fmt(quantile(heldOut, 0.95))} | ${atLeast} of ${SPLITS} |`,
   );
 }
 
