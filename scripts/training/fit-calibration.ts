@@ -1,17 +1,15 @@
 import { RENDITION_FEATURES } from '../../src/engine/evidence/rendition-evidence.js';
 import { mean } from '../../src/engine/evidence/statistics.js';
-import {
-  PHONE_FEATURES,
-  UTTERANCE_FEATURES,
-  withoutPauses,
-  WORD_FEATURES,
-} from '../../src/engine/evidence/features.js';
+import { PHONE_FEATURES, WORD_FEATURES } from '../../src/engine/evidence/features.js';
 import { predictTrees, type BoostedTrees } from '../../src/engine/scoring/models/boosted-trees.js';
 import {
   predictBlend,
+  TARGET_FEATURES,
+  targetValues,
   type BlendedModel,
   type Calibration,
   type UtteranceModels,
+  type UtteranceTarget,
   type LabelBars,
   type PhoneNorms,
   type VerdictBars,
@@ -88,12 +86,14 @@ function fitBlend(
 }
 
 type UtteranceRow = CalibrationData['utterances'][number];
-type UtteranceTarget = 'accuracy' | 'fluency' | 'total';
 
 function fitUtterance(rows: readonly UtteranceRow[], target: UtteranceTarget): BlendedModel {
   return fitBlend(
-    rows.map((row) => ({ values: row.values, target: row[target] })),
-    UTTERANCE_FEATURES,
+    rows.map((row) => ({
+      values: targetValues(target, row.values),
+      target: row[target],
+    })),
+    TARGET_FEATURES[target],
     RIDGE_LAMBDA.utterance,
     10,
     UTTERANCE_TREES,
@@ -112,16 +112,17 @@ export function fitUtteranceModels(rows: readonly UtteranceRow[]): UtteranceMode
 /**
  * Each training utterance's accuracy as predicted by a model that never saw its speaker, so
  * that the word and phone models learn how far to trust the prediction they get at run time
- * (an in-sample prediction would look better than it is); predicted, as at run time
- * (answerContext), without the utterance's inner pauses.
+ * (an in-sample prediction would look better than it is).
  */
 export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
   return outOfFold(
-    rows.map((row) => ({ values: row.values, target: row.accuracy })),
+    rows.map((row) => ({
+      values: targetValues('accuracy', row.values),
+      target: row.accuracy,
+    })),
     rows.map((row) => row.group),
     (training) =>
-      fitBlend(training, UTTERANCE_FEATURES, RIDGE_LAMBDA.utterance, 10, UTTERANCE_TREES),
-    rows.map((row) => ({ values: withoutPauses(row.values), target: row.accuracy })),
+      fitBlend(training, TARGET_FEATURES.accuracy, RIDGE_LAMBDA.utterance, 10, UTTERANCE_TREES),
   );
 }
 

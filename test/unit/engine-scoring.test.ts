@@ -36,7 +36,11 @@ import {
   selfRepetition,
 } from '../../src/engine/evidence/rendition-evidence.js';
 import { predictTrees } from '../../src/engine/scoring/models/boosted-trees.js';
-import { scoreRepeatSentence } from '../../src/engine/scoring/repeat-sentence.js';
+import {
+  deliveryReadings,
+  scoreRepeatSentence,
+  utteranceShare,
+} from '../../src/engine/scoring/repeat-sentence.js';
 import type { SecondReading } from '../../src/engine/scoring/second-reading.js';
 import { judge } from '../../src/engine/scoring/verdict.js';
 import { DOUBTFUL_SENTENCE } from '../../src/engine/scoring/suggestions.js';
@@ -569,7 +573,8 @@ describe('calibration context', () => {
     expect(after.some((value, index) => Math.abs(value - before[index]!) > 1e-6)).toBe(true);
   });
 
-  it("reads the answer's accuracy for its words as if its inner pauses were not there", () => {
+  /** Three words read together, and the same with a 900 ms pause before the last. */
+  function readingWithPause(): { together: SpeechAnalysis; paused: SpeechAnalysis } {
     const moved = (word: HeardWord, frames: number): HeardWord => ({
       ...word,
       startFrame: word.startFrame + frames,
@@ -590,6 +595,11 @@ describe('calibration context', () => {
       ...analysisOf('one two three', [first!, second!, moved(third!, 90)]),
       fillers: [{ text: '<sil>', startFrame: 30, endFrame: 119, acousticScore: 0 }],
     };
+    return { together, paused };
+  }
+
+  it("reads the answer's accuracy for its words as if its inner pauses were not there", () => {
+    const { together, paused } = readingWithPause();
     expect(innerPauses(paused)).toEqual([{ afterWord: 1, ms: 900 }]);
     const features = utteranceFeatures(paused);
     expect(features.pauseShare).toBeCloseTo(900 / 1400, 9);
@@ -606,6 +616,15 @@ describe('calibration context', () => {
       answerContext(together, calibration).accuracy,
       9,
     );
+  });
+
+  it('lets a pause cost fluency, not pronunciation', () => {
+    const { together, paused } = readingWithPause();
+    const calibration = loadCalibration('en-us-8k');
+    const share = (target: 'accuracy' | 'fluency', analysis: SpeechAnalysis) =>
+      utteranceShare(target, deliveryReadings(analysis, calibration));
+    expect(share('accuracy', paused)).toBe(share('accuracy', together));
+    expect(share('fluency', paused)).toBeLessThan(share('fluency', together) - 0.01);
   });
 
   it("shrinks a rare phone's mean accuracy towards the overall mean", () => {

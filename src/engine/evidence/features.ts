@@ -61,6 +61,16 @@ export const UTTERANCE_FEATURES = [
 
 export type UtteranceFeatures = Record<(typeof UTTERANCE_FEATURES)[number], number>;
 
+const PAUSE_FEATURES: ReadonlySet<string> = new Set(['pauseCount', 'pauseShare', 'longestPause']);
+
+/**
+ * What the utterance-accuracy model reads: the features as if the inner pauses had not been
+ * there (withoutPauses), the pauses' own left out. Pronunciation is how the words sound, not
+ * when they come: a pause costs fluency, not pronunciation (BENCHMARKS.md, "a pause costs
+ * fluency, not pronunciation").
+ */
+export const ACCURACY_FEATURES = UTTERANCE_FEATURES.filter((name) => !PAUSE_FEATURES.has(name));
+
 export function utteranceFeatures(analysis: SpeechAnalysis): UtteranceFeatures {
   const phones = analysis.heard.flatMap((word) => word.phones);
   const gops = phones.map(phoneGop);

@@ -10,7 +10,7 @@ import {
 } from '../evidence/free-speech.js';
 import { FRAME_MS } from '../recognizer/acoustic-model.js';
 import { wordGop } from '../evidence/gop.js';
-import { predictBlend, type Calibration } from './models/calibration.js';
+import { predictUtterance, type Calibration } from './models/calibration.js';
 import { speakingComponents } from './components.js';
 import {
   innerPauses,
@@ -234,9 +234,9 @@ export function phraseDelivery(
       const features = withGapBefore(utteranceFeatures(phrase.analysis), phrase);
       return {
         weight: features.logSpan > 0 ? Math.expm1(features.logSpan) : 0,
-        accuracy: predictBlend(calibration.accuracy, features) / calibration.accuracy.max,
+        accuracy: predictUtterance(calibration, 'accuracy', features) / calibration.accuracy.max,
         fluency: withSpeechRate(
-          predictBlend(calibration.fluency, features) / calibration.fluency.max,
+          predictUtterance(calibration, 'fluency', features) / calibration.fluency.max,
           // A phrase in the answer's own words aligns only its key points: no sounding rate.
           { articulation: features.articulationRate },
         ),

@@ -8,7 +8,12 @@ import type { ScoreScale } from '../../shared/contract/quantize.js';
 import { speakingComponents, type ComponentInput } from './components.js';
 import { repeatedShare, repeatSentenceMark, wordsInOrder } from './content.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
-import { predictBlend, type Calibration, type UtteranceModels } from './models/calibration.js';
+import {
+  predictUtterance,
+  type Calibration,
+  type UtteranceModels,
+  type UtteranceTarget,
+} from './models/calibration.js';
 import type { SpeakingResult } from './result.js';
 import { restartsOf, withFalseStart } from './false-start-fluency.js';
 import {
@@ -97,8 +102,6 @@ interface Delivery extends DeliveryComponents {
   total?: number;
 }
 
-type UtteranceTarget = keyof UtteranceModels;
-
 /** One acoustic model's reading of the answer, as its delivery models see it. */
 export interface DeliveryReading {
   calibration: UtteranceModels;
@@ -132,7 +135,7 @@ export function utteranceShare(
   return mean(
     readings.map(
       ({ calibration, features }) =>
-        predictBlend(calibration[target], features) / calibration[target].max,
+        predictUtterance(calibration, target, features) / calibration[target].max,
     ),
   );
 }

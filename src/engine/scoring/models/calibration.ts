@@ -2,11 +2,14 @@ import calibration16k from '../../../../resources/calibration/en-us-16k.json' wi
 import calibration8k from '../../../../resources/calibration/en-us-8k.json' with { type: 'json' };
 import type { ModelName } from '../../recognizer/models.js';
 import {
+  ACCURACY_FEATURES,
+  UTTERANCE_FEATURES,
   utteranceContext,
   utteranceFeatures,
   withoutPauses,
   type PhoneTypical,
   type UtteranceContext,
+  type UtteranceFeatures,
 } from '../../evidence/features.js';
 import type { SpeechAnalysis } from '../../evidence/speech-analysis.js';
 import { mean } from '../../evidence/statistics.js';
@@ -26,9 +29,35 @@ export function predictBlend(model: BlendedModel, values: Record<string, number>
   return Math.min(model.max, Math.max(model.min, blend));
 }
 
+export type UtteranceTarget = keyof UtteranceModels;
+
+/** The features each utterance model is fitted on (ACCURACY_FEATURES: no pauses). */
+export const TARGET_FEATURES: Record<UtteranceTarget, readonly string[]> = {
+  accuracy: ACCURACY_FEATURES,
+  fluency: UTTERANCE_FEATURES,
+  total: UTTERANCE_FEATURES,
+};
+
+/** An answer's features as the model of `target` reads them: accuracy's without the pauses. */
+export function targetValues<Features extends Partial<UtteranceFeatures>>(
+  target: UtteranceTarget,
+  features: Features,
+): Features {
+  return target === 'accuracy' ? withoutPauses(features) : features;
+}
+
+/** The utterance model of `target`'s estimate (0–10) from an answer's features. */
+export function predictUtterance(
+  models: UtteranceModels,
+  target: UtteranceTarget,
+  features: UtteranceFeatures,
+): number {
+  return predictBlend(models[target], targetValues(target, features));
+}
+
 /**
- * The context the word and phone models get: the answer's accuracy as predicted without its
- * inner pauses (withoutPauses), and its mean GOPs.
+ * The context the word and phone models get: the answer's accuracy as its model predicts it
+ * (without the inner pauses), and its mean GOPs.
  */
 export function answerContext(
   analysis: SpeechAnalysis,
@@ -36,7 +65,7 @@ export function answerContext(
 ): UtteranceContext {
   return utteranceContext(
     analysis,
-    predictBlend(calibration.accuracy, withoutPauses(utteranceFeatures(analysis))),
+    predictUtterance(calibration, 'accuracy', utteranceFeatures(analysis)),
   );
 }
 
