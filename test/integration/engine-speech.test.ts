@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Word } from '../../src/shared/contract/envelope.js';
 import { ScoringError } from '../../src/shared/contract/errors.js';
 import { createSpeakingScorer } from '../../src/engine/tasks/index.js';
+import { AVERAGE_SHARE, GOOD_SHARE } from '../../src/engine/scoring/labels.js';
 import type { SpeakingResult, SpeakingScorer } from '../../src/engine/tasks/index.js';
 import {
   clippedWav,
@@ -87,9 +88,16 @@ describe.skipIf(missingToolsReason())('speech engine on synthesized speech', () 
     const spoken = (result: SpeakingResult) =>
       result.words.filter((word) => word.label !== 'Pause');
     const [heard, expected] = [spoken(padded), spoken(correct)];
-    expect(heard.map((word) => [word.word, word.label])).toEqual(
-      expected.map((word) => [word.word, word.label]),
-    );
+    expect(heard.map((word) => word.word)).toEqual(expected.map((word) => word.word));
+    // A label follows its word's score, so a word on a label's bar may change label while its
+    // score moves by a hundredth; the score itself must hold, and every other label.
+    const onBar = (word: Word): boolean =>
+      [AVERAGE_SHARE, GOOD_SHARE].some((share) => Math.abs(word.pronunciation - share * 5) <= 0.1);
+    heard.forEach((word, index) => {
+      const clean = expected[index]!;
+      expect(Math.abs(word.pronunciation - clean.pronunciation)).toBeLessThanOrEqual(0.1 + 1e-9);
+      if (!onBar(word) && !onBar(clean)) expect(word.label).toBe(clean.label);
+    });
     for (const name of COMPONENTS)
       expect(Math.abs(score(padded, name) - score(correct, name))).toBeLessThanOrEqual(0.1);
     heard.forEach((word, index) =>

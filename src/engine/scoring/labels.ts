@@ -15,8 +15,8 @@ export function wordLabel(score: number, bars: LabelBars): WordLabel {
 }
 
 /** Where the experts' bands start, as shares of the top mark: 5 of 10 is Average, 8 Good. */
-const AVERAGE_SHARE = 0.45;
-const GOOD_SHARE = 0.75;
+export const AVERAGE_SHARE = 0.45;
+export const GOOD_SHARE = 0.75;
 
 /**
  * A word's score as a share of the top mark, placed on the experts' scale so that it agrees
