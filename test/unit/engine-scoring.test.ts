@@ -42,6 +42,7 @@ import {
   utteranceShare,
 } from '../../src/engine/scoring/repeat-sentence.js';
 import type { SecondReading } from '../../src/engine/scoring/second-reading.js';
+import { phraseDelivery } from '../../src/engine/scoring/free-speech.js';
 import { judge } from '../../src/engine/scoring/verdict.js';
 import { DOUBTFUL_SENTENCE } from '../../src/engine/scoring/suggestions.js';
 import { predict } from '../../src/engine/scoring/models/linear-model.js';
@@ -625,6 +626,34 @@ describe('calibration context', () => {
       utteranceShare(target, deliveryReadings(analysis, calibration));
     expect(share('accuracy', paused)).toBe(share('accuracy', together));
     expect(share('fluency', paused)).toBeLessThan(share('fluency', together) - 0.01);
+  });
+
+  it("lets the silence before a retelling's phrase cost fluency, not pronunciation", () => {
+    const { paused } = readingWithPause();
+    const delivery = (gapBeforeSeconds: number) =>
+      phraseDelivery({
+        analysis: {
+          totalFrames: 300,
+          phrases: [
+            {
+              analysis: paused,
+              startFrame: 0,
+              endFrame: 140,
+              gapBeforeSeconds,
+              followsPrompt: true,
+              sentenceScore: 1,
+              hesitations: [],
+              silences: [],
+              spotted: [],
+            },
+          ],
+        },
+        calibration: loadCalibration('en-us-8k'),
+        cautions: [],
+      });
+    const [right, late] = [delivery(0), delivery(2)];
+    expect(late.pronunciation.fraction).toBe(right.pronunciation.fraction);
+    expect(late.fluency.fraction).toBeLessThan(right.fluency.fraction);
   });
 
   it("shrinks a rare phone's mean accuracy towards the overall mean", () => {

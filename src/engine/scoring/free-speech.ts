@@ -231,10 +231,12 @@ export function phraseDelivery(
   const phrases = input.analysis.phrases
     .filter((phrase) => phrase.analysis.heard.length > 0)
     .map((phrase): PhraseDelivery => {
-      const features = withGapBefore(utteranceFeatures(phrase.analysis), phrase);
+      const own = utteranceFeatures(phrase.analysis);
+      // The silence before a phrase and its hesitations are fluency's, not pronunciation's.
+      const features = withGapBefore(own, phrase);
       return {
         weight: features.logSpan > 0 ? Math.expm1(features.logSpan) : 0,
-        accuracy: predictUtterance(calibration, 'accuracy', features) / calibration.accuracy.max,
+        accuracy: predictUtterance(calibration, 'accuracy', own) / calibration.accuracy.max,
         fluency: withSpeechRate(
           predictUtterance(calibration, 'fluency', features) / calibration.fluency.max,
           // A phrase in the answer's own words aligns only its key points: no sounding rate.
