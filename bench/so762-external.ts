@@ -12,7 +12,11 @@ import { fitBoostedTrees, type BoostOptions } from '../scripts/training/fit-boos
 import { RIDGE_LAMBDA } from '../scripts/training/fit-calibration.js';
 import { UTTERANCE_FEATURES, utteranceFeatures } from '../src/engine/evidence/features.js';
 import { predict } from '../src/engine/scoring/models/linear-model.js';
-import { TARGET_FEATURES, targetValues } from '../src/engine/scoring/models/calibration.js';
+import {
+  TARGET_FEATURES,
+  targetValues,
+  type UtteranceTarget,
+} from '../src/engine/scoring/models/calibration.js';
 import { fitRidge, type TrainingRow } from '../scripts/training/ridge.js';
 import { pearson } from '../src/engine/evidence/statistics.js';
 import type { SpeechAnalysis } from '../src/engine/evidence/speech-analysis.js';
@@ -219,7 +223,7 @@ export const VARIANTS: Variant[] = [
   { name: 'ridge λ5, 5 GOP features', features: GOP_FEATURES, ridge: 5, trees: null },
 ];
 
-export type Target = 'accuracy' | 'fluency' | 'total';
+export type Target = UtteranceTarget;
 export const TARGETS: Target[] = ['accuracy', 'fluency', 'total'];
 
 export interface VariantFigures {

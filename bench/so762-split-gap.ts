@@ -83,6 +83,8 @@ function drawSpeakers(count: number, seed: number): Set<string> {
 }
 
 const fmt = (value: number): string => value.toFixed(3);
+const shown = (part: ListPart): string =>
+  [part.r, part.expertSpread, part.rootMeanSquareError].map(fmt).join(' / ');
 const rows: string[] = [];
 const listRows: string[] = [];
 const ownRows: string[] = [];
@@ -98,26 +100,19 @@ for (const target of TARGETS) {
   const atLeast = gaps.filter((gap) => gap >= ownGap).length;
   const heldOut = random.map((one) => one.heldOut.r);
   const testListLower = random.filter((one) => one.testList.r < one.trainList.r).length;
-  const meanR = (pick: (one: SplitFigures) => ListPart): string =>
-    fmt(mean(random.map((one) => pick(one).r)));
-  const meanPart = (pick: (one: SplitFigures) => ListPart): string =>
-    [
-      mean(random.map((one) => pick(one).r)),
-      mean(random.map((one) => pick(one).expertSpread)),
-      mean(random.map((one) => pick(one).rootMeanSquareError)),
-    ]
-      .map(fmt)
-      .join(' / ');
+  const meanOf = (pick: (one: SplitFigures) => ListPart): ListPart => ({
+    r: mean(random.map((one) => pick(one).r)),
+    expertSpread: mean(random.map((one) => pick(one).expertSpread)),
+    rootMeanSquareError: mean(random.map((one) => pick(one).rootMeanSquareError)),
+  });
   listRows.push(
-    `| ${target} | ${meanPart((one) => one.testList)} | ${meanPart((one) => one.trainList)} | ` +
+    `| ${target} | ${shown(meanOf((one) => one.testList))} | ${shown(meanOf((one) => one.trainList))} | ` +
       `${testListLower} of ${SPLITS} |`,
   );
-  const shown = (part: ListPart): string =>
-    [part.r, part.expertSpread, part.rootMeanSquareError].map(fmt).join(' / ');
   ownRows.push(`| ${target} | ${shown(own.crossValidated)} | ${shown(own.heldOut)} |`);
   rows.push(
     `| ${target} | ${fmt(own.crossValidated.r)} / ${fmt(own.heldOut.r)} / ${fmt(ownGap)} | ` +
-      `${meanR((one) => one.crossValidated)} / ${meanR((one) => one.heldOut)} / ${fmt(mean(gaps))} | ` +
+      `${fmt(meanOf((one) => one.crossValidated).r)} / ${fmt(meanOf((one) => one.heldOut).r)} / ${fmt(mean(gaps))} | ` +
       `${fmt(quantile(gaps, 0.05))} – ${fmt(quantile(gaps, 0.95))} | ` +
       `${fmt(quantile(heldOut, 0.05))} – ${fmt(quantile(heldOut, 0.95))} | ${atLeast} of ${SPLITS} |`,
   );
