@@ -1,7 +1,7 @@
 /**
  * The cases an examiner meets (issue 19), built from the 60 test speakers of ../shared/so762
  * with sox, espeak-ng, festival, lame and ffmpeg: words replaced in `refText`, a reading cut
- * short, a restart after a pause or at once, a word left out or said twice, a pause
+ * short, a restart after a pause or at once, a word left out or said twice, a pause or an "uh"
  * mid-sentence, the quiet of an exam-mode answer, a microphone turned down, music, a reading
  * slowed to a third, babble, codecs, synthetic and accented voices. Every choice is seeded, so
  * the same cases come out on every run.
@@ -37,6 +37,7 @@ export const FAMILIES = [
   'skip',
   'repeat',
   'pause',
+  'filledPause',
   'quiet',
   'turnedDown',
   'dcOffset',
@@ -49,7 +50,7 @@ export const FAMILIES = [
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 /** The families made by editing one word of a reading (editedWord). */
-type EditFamily = Extract<Family, 'skip' | 'repeat' | 'pause'>;
+type EditFamily = Extract<Family, 'skip' | 'repeat' | 'pause' | 'filledPause'>;
 
 export const CODECS = ['wav', 'mp3-64k', 'opus-32k-webm', 'telephone-8k'] as const;
 export type Codec = (typeof CODECS)[number];
@@ -69,10 +70,12 @@ export interface UserCase {
   unsaidSlots?: number[];
   /** tail: the slots whose forced-alignment start on the full reading is after the cut. */
   saidSlots?: number[];
-  /** skip, repeat, pause: the slot of the word left out, said twice or paused after. */
+  /** skip, repeat, pause, filledPause: the slot of the word left out, said twice or paused after. */
   editedSlot?: number;
-  /** skip, repeat, pause: that word's span in the full reading (its alignment), in ms. */
+  /** skip, repeat, pause, filledPause: that word's span in the full reading (its alignment), in ms. */
   editedMs?: WordTime;
+  /** filledPause: the reader's own vowel (its aligned span) that is drawn out into the "uh". */
+  vowelMs?: WordTime;
   /** restart, quickRestart, readTwice: where the full reading starts in the case's audio, in ms. */
   restartMs?: number;
   /** quickRestart: where the reading said again is taken from in the corpus audio, in ms. */
@@ -99,6 +102,7 @@ export const FAMILY_SIZE: Record<Family, number> = {
   skip: 30,
   repeat: 0,
   pause: 0,
+  filledPause: 0,
   quiet: 0,
   turnedDown: 0,
   dcOffset: 0,
@@ -117,6 +121,12 @@ const RESTART_PAUSE_SECONDS = 0.7;
 export const REPEAT_PAUSE_SECONDS = 0.15;
 /** A learner's pause in the middle of the sentence, searching for the next word. */
 export const HESITATION_SECONDS = 1;
+/** A filled pause: a breath of quiet, the reader's own vowel drawn out ("uh"), a breath of quiet. */
+export const FILLED_PAUSE = { gapSeconds: 0.15, vowelSeconds: 0.45 } as const;
+/** The vowels an "uh" is drawn out of (a central or open vowel of the reader's own). */
+const FILLER_VOWELS = new Set(['AH', 'ER', 'AA', 'UH', 'EH', 'AO']);
+/** The shortest vowel drawn out into an "uh": long enough for a steady middle. */
+const MIN_FILLER_VOWEL_MS = 80;
 /** Each side of a splice fades over this long, so no click marks it. */
 const SPLICE_FADE_SECONDS = 0.005;
 const BABBLE_BELOW_DB = 10;
@@ -357,6 +367,9 @@ export async function buildUserCases(
     for (const label of labels) {
       const word = edit(label, family);
       if (!word) continue;
+      const vowelMs =
+        family === 'filledPause' ? fillerVowel(fullReadings.get(`real:${label.id}`)!) : undefined;
+      if (family === 'filledPause' && !vowelMs) continue;
       add({
         id: `${family}:${label.id}`,
         family,
@@ -364,6 +377,7 @@ export async function buildUserCases(
         refText: label.text,
         editedSlot: word.slot,
         editedMs: word.time,
+        ...(vowelMs && { vowelMs }),
       });
     }
   };
@@ -373,6 +387,7 @@ export async function buildUserCases(
   );
   edited('repeat', restartLabels);
   edited('pause', restartLabels);
+  edited('filledPause', restartLabels);
   for (const label of restartLabels) {
     add({ id: `quiet:${label.id}`, family: 'quiet', labelId: label.id, refText: label.text });
     add({
@@ -481,6 +496,8 @@ async function produce(item: UserCase, out: string, labels: readonly Label[]): P
       return writeSamples(out, withSpanTwice(await corpusSamples(item.labelId), item.editedMs!));
     case 'pause':
       return writeSamples(out, withPauseAfter(await corpusSamples(item.labelId), item.editedMs!));
+    case 'filledPause':
+      return writeSamples(out, await withFilledPauseAfter(item, out));
     case 'quiet':
       return writeSamples(out, withExamQuiet(await corpusSamples(item.labelId)));
     case 'turnedDown':
@@ -641,6 +658,50 @@ export function withSpanTwice(samples: Float32Array, span: WordTime): Float32Arr
 /** The reading with a second's pause after the span: the learner searched for the next word. */
 export function withPauseAfter(samples: Float32Array, span: WordTime): Float32Array {
   return withRoomPause(samples, span.end, HESITATION_SECONDS, span.end);
+}
+
+/**
+ * The reader's longest central or open vowel in the full reading: what their "uh" sounds like.
+ * None where no such vowel lasts MIN_FILLER_VOWEL_MS.
+ */
+function fillerVowel(full: CaseAnalysis): WordTime | undefined {
+  const vowels = full.analysis.heard
+    .flatMap((word) => word.phones)
+    .filter((phone) => FILLER_VOWELS.has(phone.phone))
+    .map((phone) => ({ start: phone.startFrame * FRAME_MS, end: (phone.endFrame + 1) * FRAME_MS }))
+    .filter((span) => span.end - span.start >= MIN_FILLER_VOWEL_MS)
+    .sort((a, b) => b.end - b.start - (a.end - a.start));
+  return vowels[0];
+}
+
+/**
+ * The reading with an "uh" after the edited word: a breath of room noise, the middle of the
+ * reader's own vowel drawn out to FILLED_PAUSE.vowelSeconds (sox tempo, 30 ms segments), faded
+ * in and out and a little softer, a breath of room noise, then the rest of the reading.
+ */
+async function withFilledPauseAfter(item: UserCase, out: string): Promise<Float32Array> {
+  const samples = await corpusSamples(item.labelId);
+  const vowel = item.vowelMs!;
+  const trim = (vowel.end - vowel.start) / 5;
+  const middle = samples.slice(sampleAt(vowel.start + trim), sampleAt(vowel.end - trim));
+  const raw = `${out}.vowel.wav`;
+  const drawn = `${out}.uh.wav`;
+  await writeSamples(raw, middle);
+  const tempo = middle.length / RATE / FILLED_PAUSE.vowelSeconds;
+  await sox([raw, drawn, 'tempo', '-s', tempo.toFixed(4), '30', '10', '10']);
+  const uh = (await decodeAudio(new Uint8Array(readFileSync(drawn)))).samples.map(
+    (sample) => sample * 0.7,
+  );
+  rmSync(raw);
+  rmSync(drawn);
+  const at = item.editedMs!.end;
+  return joined([
+    spliced(samples, 0, sampleAt(at)),
+    roomNoise(FILLED_PAUSE.gapSeconds, sampleAt(at)),
+    faded(uh, { start: true, end: true }, Math.round(0.03 * RATE)),
+    roomNoise(FILLED_PAUSE.gapSeconds, sampleAt(at) + 1),
+    spliced(samples, sampleAt(at), samples.length),
+  ]);
 }
 
 /**

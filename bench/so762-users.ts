@@ -28,6 +28,7 @@ import {
   CODECS,
   EXAM_QUIET_SECONDS,
   FAMILIES,
+  FILLED_PAUSE,
   HESITATION_SECONDS,
   REPEAT_PAUSE_SECONDS,
   TURNED_DOWN_DB,
@@ -56,6 +57,8 @@ export interface UserOutcome {
   words: Array<{ word: string; label: string; start: number; end: number; unsure?: boolean }>;
   /** Inserted entries: words of a false start. */
   inserted?: number;
+  /** Pause entries. */
+  pauses?: number;
 }
 
 /** The labels of a sentence's words, from the best: the users bench counts and ranks them so. */
@@ -109,6 +112,7 @@ async function scoreCase(engine: SpeechEngine, item: UserCase, path: string): Pr
         .filter((word) => word.label !== 'Pause' && word.label !== 'Inserted')
         .map(({ word, label, start, end, unsure }) => ({ word, label, start, end, unsure })),
       inserted: result.words.filter((word) => word.label === 'Inserted').length,
+      pauses: result.words.filter((word) => word.label === 'Pause').length,
     };
   } catch (error) {
     if (!(error instanceof ScoringError)) throw error;
@@ -327,6 +331,7 @@ export function userRows(
   rows.push(
     ...editedRows(of('skip'), of('repeat'), clean),
     pauseRow(of('pause'), clean),
+    filledPauseRow(of('filledPause'), clean),
     sameReadingRow(
       of('quiet'),
       clean,
@@ -473,6 +478,39 @@ function pauseRow(paused: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
     family: `a ${HESITATION_SECONDS} s pause (room noise) after an inner word: pronunciation within 0.5 of the clean reading`,
     n: pairs.length,
     figure: `${pct(within, pairs.length)}; content as the clean reading's ${pct(sameContent, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(fluency)}; fluency below the clean reading's in ${pct(fluency.filter((value) => value < 0).length, pairs.length)}; ${labelShift(pairs, clean)}; ${verdicts(pairs.map(([, outcome]) => outcome))}`,
+    goal: "≥ 90% (the restart's)",
+    met: meet(within, pairs.length, 0.9),
+  };
+}
+
+/**
+ * A learner's "uh" in the middle of the sentence: as with a silent pause, content and
+ * pronunciation should be the clean reading's and fluency is where it counts; the words either
+ * side should keep their own times rather than stretch over the "uh".
+ */
+function filledPauseRow(paused: Pairs, clean: ReadonlyMap<string, UserOutcome>): Row {
+  const { pairs, diff } = pairedWithClean(paused, clean);
+  const pronunciation = diff('score_pronunciation');
+  const fluency = diff('score_fluency');
+  const sameContent = diff('score_content').filter((value) => value === 0).length;
+  const within = pronunciation.filter((value) => Math.abs(value) <= 0.5).length;
+  const { gapSeconds, vowelSeconds } = FILLED_PAUSE;
+  const taken = pairs.filter(([item, outcome]) => {
+    const at = item.editedMs!.end;
+    const before = outcome.words[item.editedSlot!];
+    const after = outcome.words[item.editedSlot! + 1];
+    const uhStart = at + gapSeconds * 1000;
+    const uhEnd = uhStart + vowelSeconds * 1000;
+    return (
+      (before?.label !== 'Missing' && before!.end > uhStart + 100) ||
+      (after?.label !== 'Missing' && after!.start < uhEnd - 100)
+    );
+  }).length;
+  const shown = pairs.filter(([, outcome]) => (outcome.pauses ?? 0) > 0).length;
+  return {
+    family: `an "uh" (${gapSeconds} s quiet, the reader's own vowel drawn out to ${vowelSeconds} s, ${gapSeconds} s quiet) after an inner word: pronunciation within 0.5 of the clean reading`,
+    n: pairs.length,
+    figure: `${pct(within, pairs.length)}; content as the clean reading's ${pct(sameContent, pairs.length)}; mean difference pronunciation ${meanOf(pronunciation)}, fluency ${meanOf(fluency)}; fluency below the clean reading's in ${pct(fluency.filter((value) => value < 0).length, pairs.length)}; the "uh" taken into a word either side (its time 100 ms or more into the "uh") in ${pct(taken, pairs.length)}; a pause shown in ${pct(shown, pairs.length)}; ${labelShift(pairs, clean)}; ${verdicts(pairs.map(([, outcome]) => outcome))}`,
     goal: "≥ 90% (the restart's)",
     met: meet(within, pairs.length, 0.9),
   };
