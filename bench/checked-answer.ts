@@ -1,5 +1,5 @@
 import { audioCautions } from '../src/engine/audio/cautions.js';
-import { TARGET_SAMPLE_RATE, type DecodedAudio } from '../src/engine/audio/decode.js';
+import { decodedSamples } from '../src/engine/audio/decode.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import type { DecodedAnswer } from '../src/engine/tasks/index.js';
 
@@ -10,11 +10,7 @@ import type { DecodedAnswer } from '../src/engine/tasks/index.js';
 export async function checkedAnswer(
   samples: Float32Array,
 ): Promise<DecodedAnswer & { silent: boolean }> {
-  const audio: DecodedAudio = {
-    samples,
-    sampleRate: TARGET_SAMPLE_RATE,
-    durationSeconds: samples.length / TARGET_SAMPLE_RATE,
-  };
+  const audio = decodedSamples(samples);
   const quality = await analyseQuality(audio);
   return { ...audio, silent: quality.silent, cautions: audioCautions(quality) };
 }

@@ -36,8 +36,8 @@ exitUnlessCorpus('devices');
 
 const READINGS = Number(process.argv[2] ?? 30);
 const OFFSETS = [0.01, 0.02, 0.05, 0.1];
-/** A microphone turned up 24 dB over a reading peaking at half of full scale: hard clipping. */
-const CLIP_GAIN_DB = 24;
+/** A microphone turned up over a reading peaking at half of full scale: hard clipping. */
+const CLIP_GAINS_DB = [12, 18, 24];
 /** Hum from a mains-powered amplifier or an earth loop, against the reading's level. */
 const HUM_DB = -20;
 /** Rooms from a furnished office to a bare classroom, the microphone near or at arm's length. */
@@ -65,13 +65,13 @@ const variants: [string, (samples: Float32Array) => Uint8Array][] = [
     `offset ${offset}`,
     mono((samples) => samples.map((sample) => bounded(sample + offset))),
   ]),
-  [
-    `clipped (+${CLIP_GAIN_DB} dB)`,
+  ...CLIP_GAINS_DB.map((gainDb): [string, (samples: Float32Array) => Uint8Array] => [
+    `turned up ${gainDb} dB (clipping)`,
     mono((samples) => {
-      const gain = (0.5 / peakAmplitude(samples)) * 10 ** (CLIP_GAIN_DB / 20);
+      const gain = (0.5 / peakAmplitude(samples)) * 10 ** (gainDb / 20);
       return samples.map((sample) => bounded(sample * gain));
     }),
-  ],
+  ]),
   [
     'two channels, one inverted',
     (samples) =>

@@ -5,6 +5,7 @@
  * users bench builds its babble, from train speakers here so that no test speaker touches the
  * choice), and with white noise at 20 and 10 dB. Usage: npx tsx bench/noise-bar.ts
  */
+import { decodedSamples } from '../src/engine/audio/decode.js';
 import { analyseQuality } from '../src/engine/audio/quality.js';
 import { withWhiteNoise } from '../test/helpers/speech-fixtures.js';
 import { readLabels, speakerOf, type Label, exitUnlessCorpus } from './so762-corpus.js';
@@ -34,11 +35,7 @@ async function babbleOf(speaker: string, seed: number, length: number): Promise<
 
 const snr: Record<string, number[]> = {};
 const add = async (kind: string, samples: Float32Array): Promise<void> => {
-  const quality = await analyseQuality({
-    samples,
-    sampleRate: 16000,
-    durationSeconds: samples.length / 16000,
-  });
+  const quality = await analyseQuality(decodedSamples(samples));
   (snr[kind] ??= []).push(quality.snrDb ?? Infinity);
 };
 for (const [index, label] of train.filter((_, i) => i % EVERY === 0).entries()) {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { analyseQuality, MIN_SPEECH_SECONDS } from '../src/engine/audio/quality.js';
 import { speechProbabilities } from '../src/engine/audio/silero.js';
 import { speechFrames, VAD_FRAME_SECONDS } from '../src/engine/audio/vad.js';
-import { decodeAudio } from '../src/engine/audio/decode.js';
+import { decodeAudio, decodedSamples } from '../src/engine/audio/decode.js';
 import { seededRandom } from '../scripts/seeded-random.js';
 import { gaussian } from '../test/helpers/speech-fixtures.js';
 import { caseAudio, caseOf, hum, pinkNoise, sawtoothBuzz } from './so762-cases.js';
@@ -184,11 +184,7 @@ export async function compareDetectors(
   let checkMs = 0;
   for (const sample of samples) {
     const started = performance.now();
-    const quality = await analyseQuality({
-      samples: sample.samples,
-      sampleRate: RATE,
-      durationSeconds: sample.samples.length / RATE,
-    });
+    const quality = await analyseQuality(decodedSamples(sample.samples));
     checkMs += performance.now() - started;
     checks.push({
       silent: quality.silent,

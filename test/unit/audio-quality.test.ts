@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAudio, type DecodedAudio } from '../../src/engine/audio/decode.js';
+import { decodeAudio, decodedSamples } from '../../src/engine/audio/decode.js';
 import { analyseQuality, assertScorable, DBFS_FLOOR } from '../../src/engine/audio/quality.js';
 import {
   clippedWav,
@@ -39,12 +39,10 @@ describe('analyseQuality: silence', () => {
   );
 
   it('copes with audio too short to hold one analysis frame', async () => {
-    const audio: DecodedAudio = {
-      samples: new Float32Array(100),
-      sampleRate: 16000,
-      durationSeconds: 100 / 16000,
-    };
-    expect(await analyseQuality(audio)).toMatchObject({ silent: true, speechSeconds: 0 });
+    expect(await analyseQuality(decodedSamples(new Float32Array(100)))).toMatchObject({
+      silent: true,
+      speechSeconds: 0,
+    });
   });
 });
 
@@ -87,7 +85,8 @@ describe.skipIf(tools)('analyseQuality: speech', () => {
     );
     expect(quality.clipped).toBe(true);
     expect(quality.clippedRatio).toBeGreaterThan(0.01);
-    expect(quality.peakDbfs).toBeGreaterThan(-0.5);
+    // The flat tops are redrawn and brought back under full scale (declip.ts).
+    expect(quality.peakDbfs).toBeGreaterThan(-1);
     expect(quality.silent).toBe(false);
     expect(() => assertScorable(quality)).not.toThrow();
   });

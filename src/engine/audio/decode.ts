@@ -1,6 +1,7 @@
 import type { OpusHeader } from 'codec-parser';
 import { ScoringError } from '../../shared/contract/errors.js';
 import { decodeFlac, decodeMp3, decodeVorbis } from './codecs.js';
+import { declip } from './declip.js';
 import { assertDuration, unreadable } from './errors.js';
 import { isFramed, parseFramed, type FramedFormat } from './framed.js';
 import { assertFixedBitrateMp3 } from './mp3-free-format.js';
@@ -18,6 +19,8 @@ export interface DecodedAudio {
   samples: Float32Array;
   sampleRate: 16000;
   durationSeconds: number;
+  /** The share of samples the recording held flat at full scale, redrawn (declip.ts). */
+  clippedRatio: number;
 }
 
 export interface DecodeOptions {
@@ -64,6 +67,15 @@ async function decodePcm(bytes: Uint8Array, maxSeconds?: number): Promise<PcmAud
   throw unreadable(`${format} audio is not supported.`);
 }
 
+/** 16 kHz samples made in memory (a bench's case, a test's mix) as decodeAudio returns audio. */
+export function decodedSamples(samples: Float32Array): DecodedAudio {
+  return {
+    ...declip(samples),
+    sampleRate: TARGET_SAMPLE_RATE,
+    durationSeconds: samples.length / TARGET_SAMPLE_RATE,
+  };
+}
+
 /**
  * Decodes WAV, MP3, FLAC, Ogg (Opus or Vorbis) or WebM (Opus) into mono 16 kHz floats.
  * The format comes from the bytes themselves. Duration limits are checked from the header
@@ -77,14 +89,20 @@ export async function decodeAudio(
     // Decoders and demuxers fail in their own ways on damaged input; to callers it is all unreadable.
     throw error instanceof ScoringError ? error : unreadable('The audio could not be decoded.');
   });
-  const mono = toMono(pcm.channels);
+  const mono = clampInPlace(toMono(pcm.channels));
   assertDuration(mono.length / pcm.sampleRate, options.maxDurationSeconds);
+  // Before resampling and the DC blocker, which round the flat tops off.
+  const { samples: restored, clippedRatio } = declip(mono);
   const samples = clampInPlace(
-    removeDcOffsetInPlace(resample(mono, pcm.sampleRate, TARGET_SAMPLE_RATE), TARGET_SAMPLE_RATE),
+    removeDcOffsetInPlace(
+      resample(restored, pcm.sampleRate, TARGET_SAMPLE_RATE),
+      TARGET_SAMPLE_RATE,
+    ),
   );
   return {
     samples,
     sampleRate: TARGET_SAMPLE_RATE,
     durationSeconds: samples.length / TARGET_SAMPLE_RATE,
+    clippedRatio,
   };
 }

@@ -1,5 +1,6 @@
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { DecodedAudio } from './decode.js';
+import { CLIPPED_RATIO_LIMIT } from './declip.js';
 import { AUDIO_FIELD } from './errors.js';
 import { signalToNoise } from './noise.js';
 import { sileroSpeechFrames } from './silero.js';
@@ -7,10 +8,6 @@ import { VAD_FRAME_SECONDS, frameLevels, toDbfs } from './vad.js';
 
 export { DBFS_FLOOR, toDbfs } from './vad.js';
 
-/** A sample this close to full scale is counted as clipped (resampling softens hard clips slightly). */
-const CLIP_LEVEL = 0.98;
-/** Clipping is flagged once this share of samples sits at full scale, well above the odd loud peak. */
-const CLIPPED_RATIO_LIMIT = 0.001;
 /**
  * Speech less than this far above the recording's noise (noise.ts) is scored with a caution.
  * Chosen on corpus-train speakers' readings (bench/noise-bar.ts): babble of three other
@@ -30,7 +27,7 @@ export const MIN_SPEECH_SECONDS = 0.15;
 export interface AudioQuality {
   rmsDbfs: number;
   peakDbfs: number;
-  /** Share of samples at (or within 2% of) full scale. */
+  /** Share of samples the recording held at full scale (declip.ts), redrawn since. */
   clippedRatio: number;
   speechSeconds: number;
   /** No usable speech (silence, music, tones, noise): refused with NO_SPEECH. */
@@ -45,22 +42,19 @@ export interface AudioQuality {
   trailingSilenceMs: number;
 }
 
-function levelStats(samples: Float32Array): { rms: number; peak: number; clippedRatio: number } {
+function levelStats(samples: Float32Array): { rms: number; peak: number } {
   let energy = 0;
   let peak = 0;
-  let clipped = 0;
   for (const v of samples) {
-    const magnitude = Math.abs(v);
     energy += v * v;
-    if (magnitude > peak) peak = magnitude;
-    if (magnitude >= CLIP_LEVEL) clipped++;
+    peak = Math.max(peak, Math.abs(v));
   }
-  const n = Math.max(1, samples.length);
-  return { rms: Math.sqrt(energy / n), peak, clippedRatio: clipped / n };
+  return { rms: Math.sqrt(energy / Math.max(1, samples.length)), peak };
 }
 
 export async function analyseQuality(audio: DecodedAudio): Promise<AudioQuality> {
-  const { rms, peak, clippedRatio } = levelStats(audio.samples);
+  const { rms, peak } = levelStats(audio.samples);
+  const { clippedRatio } = audio;
   const levels = frameLevels(audio.samples);
   const speech = sileroSpeechFrames(audio.samples, levels);
   const snrDb = signalToNoise(audio.samples, speech);
