@@ -12,6 +12,7 @@ import {
   encodeStereoWav,
   encodeWav,
   missingToolsReason,
+  peakAmplitude,
   READING_SENTENCE,
   spokenReading,
   synthesizedNoise,
@@ -69,6 +70,10 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
 
   const component = (result: Scored, name: string): Component | undefined =>
     result.components.find((entry) => entry.name === name);
+  const said = (result: Scored): string[] =>
+    result.words
+      .filter((word) => word.label !== 'Missing' && word.label !== 'Pause')
+      .map((word) => word.word);
   /** How far a component moved, in the 0.1 steps of the requests' precision. */
   const moved = (from: Scored, to: Scored, name: string): number =>
     Math.round(Math.abs(component(to, name)!.score - component(from, name)!.score) * 10) / 10;
@@ -211,14 +216,40 @@ describe.skipIf(missingToolsReason())('Repeat Sentence verification over HTTP', 
       const clean = await score(encodeWav(samples), text);
       const device = await score(recorded(samples), text);
       expect(device).toMatchObject({ status: 200, code: null });
-      const said = (result: Scored): string[] =>
-        result.words
-          .filter((word) => word.label !== 'Missing' && word.label !== 'Pause')
-          .map((word) => word.word);
       expect(said(device), id).toEqual(said(clean));
       for (const name of ['score_content', 'score_pronunciation', 'score_fluency', 'overall']) {
         expect(moved(clean, device, name), `${id} ${name}`).toBeLessThanOrEqual(0.3);
       }
     }
   });
+
+  // Learners' readings turned up 24 dB over a peak at half of full scale (a shouted answer, a
+  // gain set too high), clipped at full scale. Scored as recorded, before the flat peaks were
+  // redrawn at decode: content 2, 1 and 1 for the first three (overall 2.5, 0.8 and 1.1 against
+  // 4.1, 3.2 and 3.5), and the fourth called noisy.
+  it.skipIf(!corpusAvailable())(
+    'scores readings through a microphone turned up until it clips as the same readings, cautioned',
+    async () => {
+      for (const id of ['034120162', '003060337', '007650174', '085810002']) {
+        const path = join(SO762_DIR, 'audio', `${id}.wav`);
+        const { samples } = await decodeAudio(new Uint8Array(await readFile(path)));
+        const text = readLabels().find((label) => label.id === id)!.text;
+        const gain = (0.5 / peakAmplitude(samples)) * 10 ** (24 / 20);
+        const clean = await score(encodeWav(samples), text);
+        const clipped = await score(
+          encodeWav(samples.map((sample) => Math.max(-1, Math.min(1, sample * gain)))),
+          text,
+        );
+        expect(clipped).toMatchObject({ status: 200, code: null });
+        expect(said(clipped), id).toEqual(said(clean));
+        expect(component(clipped, 'score_content')!.score, id).toBe(
+          component(clean, 'score_content')!.score,
+        );
+        expect(moved(clean, clipped, 'overall'), id).toBeLessThanOrEqual(0.5);
+        const caution = component(clipped, 'score_pronunciation')!.suggestion ?? '';
+        expect(caution, id).toMatch(/clipped/u);
+        expect(caution, id).not.toMatch(/noisy/u);
+      }
+    },
+  );
 });

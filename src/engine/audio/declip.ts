@@ -8,38 +8,17 @@
  * with one cubic per run.
  */
 
-/**
- * A sample this close to full scale is taken for a clipped one: a codec (MP3, Opus) returns a
- * flat top rippled and overshooting, and resampling softens it slightly.
- */
-const CLIP_LEVEL = 0.98;
-/** Clipping is redrawn, and flagged, once this share of samples sits at full scale. */
-export const CLIPPED_RATIO_LIMIT = 0.001;
+import {
+  CLIP_LEVEL,
+  CLIPPED_RATIO_LIMIT,
+  clippedRuns,
+  samplesInRuns,
+} from '../../shared/clipped-samples.js';
 
 export interface Declipped {
   samples: Float32Array;
   /** The share of samples found at full scale, in runs: redrawn once over the limit. */
   clippedRatio: number;
-}
-
-const sideOf = (sample: number): number =>
-  sample >= CLIP_LEVEL ? 1 : sample <= -CLIP_LEVEL ? -1 : 0;
-
-/**
- * Runs of two or more samples at full scale on one side: [first, last], inclusive. A lone
- * sample there is a peak that just reached it, not a top cut flat.
- */
-function clippedRuns(samples: Float32Array): [number, number][] {
-  const runs: [number, number][] = [];
-  for (let i = 0; i < samples.length; i++) {
-    const side = sideOf(samples[i]!);
-    if (side === 0) continue;
-    let last = i;
-    while (last + 1 < samples.length && sideOf(samples[last + 1]!) === side) last++;
-    if (last > i) runs.push([i, last]);
-    i = last;
-  }
-  return runs;
 }
 
 /**
@@ -76,8 +55,7 @@ function redrawRun(samples: Float32Array, first: number, last: number): void {
  */
 export function declip(samples: Float32Array): Declipped {
   const runs = clippedRuns(samples);
-  const flat = runs.reduce((sum, [first, last]) => sum + last - first + 1, 0);
-  const clippedRatio = flat / Math.max(1, samples.length);
+  const clippedRatio = samplesInRuns(runs) / Math.max(1, samples.length);
   if (clippedRatio < CLIPPED_RATIO_LIMIT) return { samples, clippedRatio };
   const redrawn = samples.slice();
   for (const [first, last] of runs) redrawRun(redrawn, first, last);

@@ -1,6 +1,6 @@
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { DecodedAudio } from './decode.js';
-import { CLIPPED_RATIO_LIMIT } from './declip.js';
+import { CLIPPED_RATIO_LIMIT } from '../../shared/clipped-samples.js';
 import { AUDIO_FIELD } from './errors.js';
 import { signalToNoise } from './noise.js';
 import { sileroSpeechFrames } from './silero.js';

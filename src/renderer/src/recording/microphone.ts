@@ -1,3 +1,4 @@
+import { ClippingWatch } from './clipping-watch';
 import { LevelMeter } from './voice-activity';
 
 const PREFERRED_TYPE = 'audio/webm;codecs=opus';
@@ -87,19 +88,27 @@ export class Microphone {
     return new Microphone(stream, audio, analysers);
   }
 
-  /** Calls back with the level (0..1) on every frame until closed. */
-  watch(onLevel: (level: number) => void): void {
+  /**
+   * Calls back on every frame until closed with the level (0..1) and whether the input has
+   * clipped since this watch began (either channel).
+   */
+  watch(onLevel: (level: number, clipping: boolean) => void): void {
     const channels = this.analysers.map((analyser) => ({
       analyser,
       samples: new Float32Array(analyser.fftSize),
       meter: new LevelMeter(),
+      clipping: new ClippingWatch(),
     }));
     const tick = () => {
-      const levels = channels.map(({ analyser, samples, meter }) => {
+      const levels = channels.map(({ analyser, samples, meter, clipping }) => {
         analyser.getFloatTimeDomainData(samples);
+        clipping.hear(samples);
         return meter.read(samples);
       });
-      onLevel(Math.max(...levels));
+      onLevel(
+        Math.max(...levels),
+        channels.some(({ clipping }) => clipping.isClipping()),
+      );
       this.frame = requestAnimationFrame(tick);
     };
     cancelAnimationFrame(this.frame);

@@ -14,6 +14,7 @@ export const FREE_RECORDING_LIMIT_MS = MAX_ANSWER_SECONDS * 1000;
 export function useRecorder() {
   const [state, setState] = useState<RecorderState>('idle');
   const [level, setLevel] = useState(0);
+  const [clipping, setClipping] = useState(false);
   const [elapsedMs, setElapsedMs] = useState(0);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -62,6 +63,7 @@ export function useRecorder() {
     opening.current = true;
     setError(null);
     setStoppedAtLimit(false);
+    setClipping(false);
     setElapsedMs(0);
     replaceRecording(null);
     try {
@@ -72,9 +74,10 @@ export function useRecorder() {
       opened.onLost(() => void stop());
       await opened.startRecording();
       setState('recording');
-      opened.watch((value) => {
+      opened.watch((value, clipped) => {
         const elapsed = opened.elapsedMs();
         setLevel(value);
+        setClipping(clipped);
         setElapsedMs(elapsed);
         if (elapsed >= FREE_RECORDING_LIMIT_MS && microphone.current === opened) {
           setStoppedAtLimit(true);
@@ -92,6 +95,7 @@ export function useRecorder() {
 
   const discard = useCallback(() => {
     replaceRecording(null);
+    setClipping(false);
     setElapsedMs(0);
     setStoppedAtLimit(false);
     setState('idle');
@@ -107,6 +111,7 @@ export function useRecorder() {
   return {
     state,
     level,
+    clipping,
     elapsedMs,
     limitMs: FREE_RECORDING_LIMIT_MS,
     stoppedAtLimit,

@@ -3,7 +3,7 @@ import type { ExamTiming, Item } from '../../../../shared/app-api';
 import { Notice } from '../../components/Notice';
 import { taskTitle } from '../../lib/format';
 import { ExamRun, type Answer, type RunView } from './exam-run';
-import { LevelMeter } from './LevelMeter';
+import { ClippingNotice, LevelMeter } from './LevelMeter';
 import { usePromptMedia } from './use-prompt-media';
 
 interface ExamItemRunnerProps {
@@ -22,6 +22,7 @@ const INITIAL: RunView = {
   phase: 'opening',
   secondsLeft: 0,
   level: 0,
+  clipping: false,
   error: null,
   stopReason: null,
   promptBlocked: false,
@@ -136,7 +137,8 @@ function RunPanel({
         </button>
       )}
       {(phase === 'checking' || phase === 'lead-in' || phase === 'prep' || phase === 'recording') &&
-        item.task !== 'wfd' && <LevelMeter level={view.level} />}
+        item.task !== 'wfd' && <LevelMeter level={view.level} clipping={view.clipping} />}
+      <ClippingNotice clipping={view.clipping} />
       {phase === 'recording' && (
         <div className="form-actions">
           <button type="button" className="button-stop" onClick={() => runRef.current?.finish()}>

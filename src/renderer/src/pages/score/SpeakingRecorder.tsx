@@ -4,7 +4,7 @@ import { Notice } from '../../components/Notice';
 import { useAction } from '../../hooks/use-action';
 import { blobToBase64 } from '../../lib/base64';
 import { formatDuration } from '../../lib/format';
-import { LevelMeter } from './LevelMeter';
+import { ClippingNotice, LevelMeter } from './LevelMeter';
 import type { Recording } from '../../recording/microphone';
 import { useRecorder } from '../../recording/use-recorder';
 
@@ -53,8 +53,9 @@ export function SpeakingRecorder({ candidateId, itemId, onSubmitted }: SpeakingR
         <span className="muted" aria-label="Recording limit">
           of {formatDuration(recorder.limitMs)} at most
         </span>
-        <LevelMeter level={recorder.level} />
+        <LevelMeter level={recorder.level} clipping={recorder.clipping} />
       </div>
+      <ClippingNotice clipping={recorder.clipping} />
       {recorder.state === 'checking' && <p className="muted">Checking the recording…</p>}
       {recorder.stoppedAtLimit && (
         <Notice

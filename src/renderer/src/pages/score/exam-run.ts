@@ -26,6 +26,8 @@ export interface RunView {
   /** Seconds left in the current countdown (lead-in, preparation, answer). */
   secondsLeft: number;
   level: number;
+  /** Whether the microphone clipped during the answer: it is set too loud. */
+  clipping: boolean;
   error: string | null;
   stopReason: StopReason | null;
   /** Whether the prompt is waiting for a click to play (the window blocked autoplay). */
@@ -220,10 +222,14 @@ export class ExamRun {
     const voice = new VoiceActivity();
     const reason = await new Promise<StopReason>((resolve) => {
       this.finishNow = () => resolve(this.lost ? 'lost' : 'finished');
-      mic.watch((level) => {
+      mic.watch((level, clipping) => {
         const now = performance.now();
         voice.hear(level, now);
-        this.hooks.view({ level, secondsLeft: Math.ceil((limitMs - (now - started)) / 1000) });
+        this.hooks.view({
+          level,
+          clipping,
+          secondsLeft: Math.ceil((limitMs - (now - started)) / 1000),
+        });
         if (now - started >= limitMs) resolve('time');
         else if (voice.speechMs() >= SPEECH_BEFORE_STOP_MS && voice.silentMs(now) >= silenceMs) {
           resolve('silence');
