@@ -6,6 +6,10 @@
  * the noise is the floor of each frequency band over the stretch where speech is heard: in a
  * clean reading every band falls to the room's noise at some moment (between words, in a stop,
  * above a vowel's formants); under babble or steady noise the bands never get that low.
+ *
+ * Speech that fills nearly all of its stretch (a fluent voice, a synthetic one, a file trimmed
+ * to the speech) leaves the floor on the speech itself. So where the room heard around the
+ * speech is far quieter than that floor, the room is the noise.
  */
 import { VAD_FRAME_SECONDS } from './vad.js';
 
@@ -22,9 +26,20 @@ const BAND_Q = 2;
 const FLOOR_QUANTILE = 0.3;
 /**
  * The stretch reaches this far either side of the speech, so that a reading without a pause
- * still shows the room's own level (else the floor is the speech's quietest moments).
+ * still shows the room's own level (else the floor is the speech's quietest moments). At 0.5 s,
+ * corpus-train readings cut as an exam answer is (speech from 0.15 s, 3 s of their own room
+ * after it) were called noisy in 18% (bench/noise-bar.ts); from 1.5 s on, in none.
  */
-const MARGIN_SECONDS = 0.5;
+export const MARGIN_SECONDS = 1.5;
+/** The room around the speech: at least this much of it (five VAD frames) to be read at all. */
+const MIN_ROOM_FRAMES = 5;
+/**
+ * The room is the noise where it is this much quieter than the floor in the speech's stretch.
+ * Chosen on corpus-train speakers (bench/noise-bar.ts): under babble of other learners the room
+ * around a reading comes at most 32 dB under the stretch's floor (the babble's own pauses);
+ * around espeak-ng's sentences, written with nothing before or after them, 40 dB or more.
+ */
+export const ROOM_UNDER_FLOOR_DB = 36;
 /** Stands in for a noise floor of digital silence, far below any recording's. */
 const TINY_POWER = 1e-12;
 
@@ -71,30 +86,76 @@ function quantile(values: Float64Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
 }
 
+const sum = (values: ArrayLike<number>): number => Array.from(values).reduce((a, b) => a + b, 0);
+
+interface BandFloors {
+  /** Each band's power in each VAD frame. */
+  bands: Float64Array[];
+  /** Each band's FLOOR_QUANTILE over the speech's stretch. */
+  stretch: number[];
+  /** Each band's median over the stretch's frames before and after the speech, if enough. */
+  room: number[] | null;
+}
+
+function bandFloors(
+  samples: Float32Array,
+  speech: readonly boolean[],
+  marginSeconds: number,
+): BandFloors {
+  const bands = bandCentres().map((centre) => bandFramePowers(samples, centre));
+  const frames = Math.min(speech.length, bands[0]!.length);
+  const start = speech.indexOf(true);
+  const end = Math.min(frames - 1, speech.lastIndexOf(true));
+  const margin = Math.round(marginSeconds / VAD_FRAME_SECONDS);
+  const first = Math.max(0, start - margin);
+  const last = Math.min(frames - 1, end + margin);
+  const around = (powers: Float64Array): Float64Array =>
+    Float64Array.from([...powers.subarray(first, start), ...powers.subarray(end + 1, last + 1)]);
+  const roomFrames = Math.max(0, start - first) + Math.max(0, last - end);
+  return {
+    bands,
+    stretch: bands.map((powers) => quantile(powers.subarray(first, last + 1), FLOOR_QUANTILE)),
+    room:
+      roomFrames < MIN_ROOM_FRAMES ? null : bands.map((powers) => quantile(around(powers), 0.5)),
+  };
+}
+
+/**
+ * How far under the stretch's floor the room around the speech is, in dB (null: no speech, or
+ * too little room around it). bench/noise-bar.ts reads it to place ROOM_UNDER_FLOOR_DB.
+ */
+export function roomUnderFloorDb(
+  samples: Float32Array,
+  speech: readonly boolean[],
+  marginSeconds = MARGIN_SECONDS,
+): number | null {
+  if (!speech.includes(true)) return null;
+  const { stretch, room } = bandFloors(samples, speech, marginSeconds);
+  return (
+    room && 10 * Math.log10(Math.max(TINY_POWER, sum(stretch)) / Math.max(TINY_POWER, sum(room)))
+  );
+}
+
 /**
  * Speech power over noise power, in dB, from the VAD frames called speech (`speech[i]` for
- * frame i of VAD_FRAME_SECONDS); null when no frame is speech.
+ * frame i of VAD_FRAME_SECONDS); null when no frame is speech. The noise is each band's floor
+ * over the speech's stretch, or the room around the speech where that is ROOM_UNDER_FLOOR_DB
+ * quieter.
  */
-export function signalToNoise(samples: Float32Array, speech: readonly boolean[]): number | null {
+export function signalToNoise(
+  samples: Float32Array,
+  speech: readonly boolean[],
+  marginSeconds = MARGIN_SECONDS,
+): number | null {
   if (!speech.includes(true)) return null;
-  const margin = Math.round(MARGIN_SECONDS / VAD_FRAME_SECONDS);
-  const first = Math.max(0, speech.indexOf(true) - margin);
-  const last = Math.min(speech.length - 1, speech.lastIndexOf(true) + margin);
+  const { bands, stretch, room } = bandFloors(samples, speech, marginSeconds);
+  const roomIsNoise = room && sum(room) * 10 ** (ROOM_UNDER_FLOOR_DB / 10) <= sum(stretch);
+  const floors = roomIsNoise ? room : stretch;
   let speechPower = 0;
-  let noisePower = 0;
-  for (const centre of bandCentres()) {
-    const powers = bandFramePowers(samples, centre);
-    const floor = quantile(powers.subarray(first, last + 1), FLOOR_QUANTILE);
-    let sum = 0;
-    let count = 0;
-    speech.forEach((isSpeech, frame) => {
-      if (isSpeech && frame < powers.length) {
-        sum += powers[frame]!;
-        count += 1;
-      }
-    });
-    speechPower += Math.max(0, sum / Math.max(1, count) - floor);
-    noisePower += floor;
-  }
-  return 10 * Math.log10(Math.max(TINY_POWER, speechPower) / Math.max(TINY_POWER, noisePower));
+  bands.forEach((powers, band) => {
+    const speechFrames = powers.filter((_, frame) => speech[frame] === true);
+    const mean = sum(speechFrames) / Math.max(1, speechFrames.length);
+    speechPower += Math.max(0, mean - floors[band]!);
+  });
+  return 10 * Math.log10(Math.max(TINY_POWER, speechPower) / Math.max(TINY_POWER, sum(floors)));
 }
