@@ -28,16 +28,16 @@ const FLOOR_QUANTILE = 0.3;
  * The stretch reaches this far either side of the speech, so that a reading without a pause
  * still shows the room's own level (else the floor is the speech's quietest moments). At 0.5 s,
  * corpus-train readings cut as an exam answer is (speech from 0.15 s, 3 s of their own room
- * after it) were called noisy in 18% (bench/noise-bar.ts); from 1.5 s on, in none.
+ * after it) were called noisy in 11%; at 1.5 s in none (bench/noise-bar.ts).
  */
 export const MARGIN_SECONDS = 1.5;
 /** The room around the speech: at least this much of it (five VAD frames) to be read at all. */
 const MIN_ROOM_FRAMES = 5;
 /**
  * The room is the noise where it is this much quieter than the floor in the speech's stretch.
- * Chosen on corpus-train speakers (bench/noise-bar.ts): under babble of other learners the room
- * around a reading comes at most 32 dB under the stretch's floor (the babble's own pauses);
- * around espeak-ng's sentences, written with nothing before or after them, 40 dB or more.
+ * Placed on corpus-train speakers (bench/noise-bar.ts): under babble of other learners the room
+ * around a reading came at most 34 dB under the stretch's floor, so no babble loses its flag to
+ * the room; around espeak-ng's sentences written with nothing before or after them, 34–67 dB.
  */
 export const ROOM_UNDER_FLOOR_DB = 36;
 /** Stands in for a noise floor of digital silence, far below any recording's. */
