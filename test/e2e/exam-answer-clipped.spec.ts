@@ -1,5 +1,10 @@
 import { expect, screenshotPath, test } from './fixtures';
-import { answerInExamMode, candidateAnswer, expectClearReading } from './support/exam-answer';
+import {
+  answerInExamMode,
+  candidateAnswer,
+  componentsOf,
+  expectClearReading,
+} from './support/exam-answer';
 import { fakeMicrophoneFrom } from './support/environment';
 
 /**
@@ -17,10 +22,8 @@ test('an exam-mode answer from a microphone turned up until it clips is warned o
   test.setTimeout(240_000);
   const answer = await answerInExamMode(app, testInfo, 'score-exam-clipped');
   expectClearReading(answer);
-  const { data } = JSON.parse(answer.attempt.responseJson!) as {
-    data: { components: { name: string; suggestion?: string }[] };
-  };
-  const pronunciation = data.components.find((entry) => entry.name === 'score_pronunciation');
+  const components = componentsOf(answer.attempt);
+  const pronunciation = components.find((entry) => entry.name === 'score_pronunciation');
   expect(pronunciation?.suggestion).toMatch(/clipped/u);
 
   // The examiner was told while the answer ran, and still is: the next answer would clip too.

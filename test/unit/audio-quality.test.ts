@@ -8,6 +8,8 @@ import {
   missingToolsReason,
   silentWav,
   synthesizeSpeech,
+  uniformNoise,
+  withWhiteNoise,
 } from '../helpers/speech-fixtures.js';
 
 const tools = missingToolsReason();
@@ -111,4 +113,32 @@ describe.skipIf(tools)('analyseQuality: speech', () => {
       expect(quiet.speechSeconds).toBeLessThan(1.1 * full.speechSeconds);
     },
   );
+});
+
+describe.skipIf(tools)('analyseQuality: the noise caution', () => {
+  // espeak-ng reads it at 140 words a minute without a pause: its speech fills the recording.
+  const FLUENT = 'The library will be closed on public holidays.';
+  const fluent = async (): Promise<Float32Array> =>
+    (await decodeAudio(await synthesizeSpeech(FLUENT, { wordsPerMinute: 140 }))).samples;
+  /** The sentence from its first moment, then two seconds of a quiet room (−65 dBFS) under all. */
+  const answered = (speech: Float32Array): Float32Array =>
+    uniformNoise(speech.length + 2 * 16000, -65, 7).map((room, i) => room + (speech[i] ?? 0));
+
+  it('does not call a synthetic sentence with nothing around it noisy', async () => {
+    const quality = await analyseQuality(decodedSamples(await fluent()));
+    expect(quality.noisy).toBe(false);
+    expect(quality.snrDb).toBeGreaterThan(30);
+  });
+
+  it('does not call an answer begun at once and followed by a quiet room noisy', async () => {
+    const quality = await analyseQuality(decodedSamples(answered(await fluent())));
+    expect(quality.noisy).toBe(false);
+  });
+
+  it('calls the same answer under white noise 10 dB down noisy', async () => {
+    const quality = await analyseQuality(
+      decodedSamples(withWhiteNoise(answered(await fluent()), 10)),
+    );
+    expect(quality.noisy).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import { EXAM_TIMING, type ExamTiming } from '../../../src/shared/app-api';
+import type { Component } from '../../../src/shared/contract/envelope';
 import { expect, screenshotPath, type ExaminerApp } from '../fixtures';
 import { openScore, RS_TEXT } from './exam';
 import { tapMicrophone, throughMicrophoneStalls } from './microphone-tap';
@@ -69,7 +70,8 @@ export async function answerInExamMode(app: ExaminerApp, testInfo: TestInfo, sho
 
 /**
  * The sentence said once and clearly, as the answer is scored: every word heard in order, none
- * `Missing` or `Bad`, content full and `overall` over 3.5.
+ * `Missing` or `Bad`, content full, `overall` over 3.5, and no caution that the room was noisy
+ * (the synthetic microphone's room is 60 dB under the voice).
  */
 export function expectClearReading({
   attempt,
@@ -80,4 +82,12 @@ export function expectClearReading({
   expect(words.filter((word) => word.label === 'Bad')).toEqual([]);
   expect(attempt.scores.content).toBe(3);
   expect(attempt.scores.overall).toBeGreaterThan(3.5);
+  const suggestions = componentsOf(attempt).map((component) => component.suggestion ?? '');
+  expect(suggestions.filter((suggestion) => /noisy/u.test(suggestion))).toEqual([]);
+}
+
+/** The components of the attempt's stored response. */
+export function componentsOf(attempt: { responseJson: string | null }): Component[] {
+  return (JSON.parse(attempt.responseJson!) as { data: { components: Component[] } }).data
+    .components;
 }
