@@ -28,7 +28,7 @@ const FLOOR_QUANTILE = 0.3;
  * The stretch reaches this far either side of the speech, so that a reading without a pause
  * still shows the room's own level (else the floor is the speech's quietest moments). At 0.5 s,
  * corpus-train readings cut as an exam answer is (speech from 0.15 s, 3 s of their own room
- * after it) were called noisy in 11%; at 1.5 s in none (bench/noise-bar.ts).
+ * after it) were called noisy in 14%; at 1.5 s in none (bench/noise-bar.ts, at 17 dB).
  */
 export const MARGIN_SECONDS = 1.5;
 /** The room around the speech: at least this much of it (five VAD frames) to be read at all. */
