@@ -13,7 +13,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeAudio } from '../src/engine/audio/decode.js';
-import { roomUnderFloorDb, signalToNoise } from '../src/engine/audio/noise.js';
+import {
+  MARGIN_SECONDS,
+  ROOM_UNDER_FLOOR_DB,
+  roomUnderFloorDb,
+  signalToNoise,
+} from '../src/engine/audio/noise.js';
 import { NOISY_BELOW_SNR_DB } from '../src/engine/audio/quality.js';
 import { sileroSpeechFrames } from '../src/engine/audio/silero.js';
 import { frameLevels, VAD_FRAME_SECONDS } from '../src/engine/audio/vad.js';
@@ -24,7 +29,7 @@ import { corpusSamples, rms } from './so762-user-cases.js';
 
 const EVERY = 6;
 const BARS = [15, 16, 17, 18, 19, 20];
-const MARGINS = [0.5, 1, 1.5];
+const MARGINS = [0.5, 1, MARGIN_SECONDS];
 const RATE = 16000;
 /** An exam answer's shape: the candidate starts at once, and the recorder waits on silence. */
 const EXAM_LEAD_SECONDS = 0.15;
@@ -114,7 +119,7 @@ console.log(
 );
 console.log(`|---|---|${BARS.map(() => '---').join('|')}|`);
 for (const [kind, rows] of kinds) {
-  const shipped = rows.map((row) => row.snr.get(1.5)!);
+  const shipped = rows.map((row) => row.snr.get(MARGIN_SECONDS)!);
   console.log(
     `| ${kind} | ${rows.length} | ${BARS.map((bar) => share(shipped, bar)).join(' | ')} |`,
   );
@@ -133,7 +138,9 @@ for (const [kind, rows] of kinds) {
   );
   console.log(`| ${kind} | ${cells.join(' | ')} |`);
 }
-console.log(`\nHow far the room around the speech is under the stretch's floor (dB):\n`);
+console.log(
+  `\nHow far the room around the speech is under the stretch's floor (dB; the room is the noise from ${ROOM_UNDER_FLOOR_DB} dB):\n`,
+);
 console.log('| Train-speaker recordings | with room around the speech | least | median | most |');
 console.log('|---|---|---|---|---|');
 for (const [kind, rows] of kinds) {
