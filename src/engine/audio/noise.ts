@@ -95,6 +95,8 @@ interface BandFloors {
   stretch: number[];
   /** Each band's median over the stretch's frames before and after the speech, if enough. */
   room: number[] | null;
+  /** How far the room's total power is under the stretch's floor, in dB (null: no room). */
+  roomUnderFloorDb: number | null;
 }
 
 function bandFloors(
@@ -112,11 +114,15 @@ function bandFloors(
   const around = (powers: Float64Array): Float64Array =>
     Float64Array.from([...powers.subarray(first, start), ...powers.subarray(end + 1, last + 1)]);
   const roomFrames = Math.max(0, start - first) + Math.max(0, last - end);
+  const stretch = bands.map((powers) => quantile(powers.subarray(first, last + 1), FLOOR_QUANTILE));
+  const room =
+    roomFrames < MIN_ROOM_FRAMES ? null : bands.map((powers) => quantile(around(powers), 0.5));
+  const db = (power: number): number => 10 * Math.log10(Math.max(TINY_POWER, power));
   return {
     bands,
-    stretch: bands.map((powers) => quantile(powers.subarray(first, last + 1), FLOOR_QUANTILE)),
-    room:
-      roomFrames < MIN_ROOM_FRAMES ? null : bands.map((powers) => quantile(around(powers), 0.5)),
+    stretch,
+    room,
+    roomUnderFloorDb: room && db(sum(stretch)) - db(sum(room)),
   };
 }
 
@@ -130,10 +136,7 @@ export function roomUnderFloorDb(
   marginSeconds = MARGIN_SECONDS,
 ): number | null {
   if (!speech.includes(true)) return null;
-  const { stretch, room } = bandFloors(samples, speech, marginSeconds);
-  return (
-    room && 10 * Math.log10(Math.max(TINY_POWER, sum(stretch)) / Math.max(TINY_POWER, sum(room)))
-  );
+  return bandFloors(samples, speech, marginSeconds).roomUnderFloorDb;
 }
 
 /**
@@ -148,9 +151,8 @@ export function signalToNoise(
   marginSeconds = MARGIN_SECONDS,
 ): number | null {
   if (!speech.includes(true)) return null;
-  const { bands, stretch, room } = bandFloors(samples, speech, marginSeconds);
-  const roomIsNoise = room && sum(room) * 10 ** (ROOM_UNDER_FLOOR_DB / 10) <= sum(stretch);
-  const floors = roomIsNoise ? room : stretch;
+  const { bands, stretch, room, roomUnderFloorDb } = bandFloors(samples, speech, marginSeconds);
+  const floors = room && (roomUnderFloorDb ?? 0) >= ROOM_UNDER_FLOOR_DB ? room : stretch;
   let speechPower = 0;
   bands.forEach((powers, band) => {
     const speechFrames = powers.filter((_, frame) => speech[frame] === true);
