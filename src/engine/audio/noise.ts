@@ -88,6 +88,8 @@ function quantile(values: Float64Array, fraction: number): number {
 
 const sum = (values: ArrayLike<number>): number => Array.from(values).reduce((a, b) => a + b, 0);
 
+const db = (power: number): number => 10 * Math.log10(Math.max(TINY_POWER, power));
+
 interface BandFloors {
   /** Each band's power in each VAD frame. */
   bands: Float64Array[];
@@ -95,8 +97,6 @@ interface BandFloors {
   stretch: number[];
   /** Each band's median over the stretch's frames before and after the speech, if enough. */
   room: number[] | null;
-  /** How far the room's total power is under the stretch's floor, in dB (null: no room). */
-  roomUnderFloorDb: number | null;
 }
 
 function bandFloors(
@@ -117,13 +117,12 @@ function bandFloors(
   const stretch = bands.map((powers) => quantile(powers.subarray(first, last + 1), FLOOR_QUANTILE));
   const room =
     roomFrames < MIN_ROOM_FRAMES ? null : bands.map((powers) => quantile(around(powers), 0.5));
-  const db = (power: number): number => 10 * Math.log10(Math.max(TINY_POWER, power));
-  return {
-    bands,
-    stretch,
-    room,
-    roomUnderFloorDb: room && db(sum(stretch)) - db(sum(room)),
-  };
+  return { bands, stretch, room };
+}
+
+/** How far the room's total power is under the stretch's floor, in dB. */
+function roomDepthDb(stretch: readonly number[], room: readonly number[]): number {
+  return db(sum(stretch)) - db(sum(room));
 }
 
 /**
@@ -136,7 +135,8 @@ export function roomUnderFloorDb(
   marginSeconds = MARGIN_SECONDS,
 ): number | null {
   if (!speech.includes(true)) return null;
-  return bandFloors(samples, speech, marginSeconds).roomUnderFloorDb;
+  const { stretch, room } = bandFloors(samples, speech, marginSeconds);
+  return room && roomDepthDb(stretch, room);
 }
 
 /**
@@ -151,8 +151,8 @@ export function signalToNoise(
   marginSeconds = MARGIN_SECONDS,
 ): number | null {
   if (!speech.includes(true)) return null;
-  const { bands, stretch, room, roomUnderFloorDb } = bandFloors(samples, speech, marginSeconds);
-  const floors = room && (roomUnderFloorDb ?? 0) >= ROOM_UNDER_FLOOR_DB ? room : stretch;
+  const { bands, stretch, room } = bandFloors(samples, speech, marginSeconds);
+  const floors = room && roomDepthDb(stretch, room) >= ROOM_UNDER_FLOOR_DB ? room : stretch;
   let speechPower = 0;
   bands.forEach((powers, band) => {
     const speechFrames = powers.filter((_, frame) => speech[frame] === true);
