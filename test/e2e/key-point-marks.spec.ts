@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExamTiming } from '../../src/shared/app-api';
 import {
@@ -14,6 +13,7 @@ import { fakeMicrophoneFrom } from './support/environment';
 import { tapMicrophone, throughMicrophoneStalls } from './support/microphone-tap';
 import { expectScored } from './support/outcome';
 import { spokenLoopWav } from './support/spoken-microphone';
+import { processTempDir } from '../helpers/temp-dir';
 
 // The examiner's keywords are six, one a line; the candidate's retelling (ANSWER), said over
 // and over by Chromium's synthetic microphone, says three, in two sentences, each its own
@@ -37,7 +37,7 @@ test.use({ launchOptions: fakeMicrophoneFrom(wav) });
 
 /** The lecture as the item's prompt audio, spoken by espeak-ng. */
 function lectureWav(): string | null {
-  const path = join(mkdtempSync(join(tmpdir(), 'examiner-e2e-lecture-')), 'lecture.wav');
+  const path = join(processTempDir('examiner-e2e-lecture-'), 'lecture.wav');
   return spawnSync('espeak-ng', ['-v', 'en-gb', '-s', '170', '-w', path, LECTURE]).status === 0
     ? path
     : null;

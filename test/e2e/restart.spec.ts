@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
 import { recordFreeAnswer } from './support/exam';
 import { fakeMicrophoneFrom } from './support/environment';
+import { processTempDir } from '../helpers/temp-dir';
 
 const SENTENCE = 'The students finished their project before the deadline';
 const FALSE_START = 'The students';
@@ -14,7 +13,7 @@ const FALSE_START = 'The students';
  * a pause, then the whole sentence, spoken by espeak-ng into Chromium's synthetic microphone.
  */
 function restartWav(): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-restart-'));
+  const dir = processTempDir('examiner-e2e-restart-');
   const file = (name: string): string => join(dir, name);
   const steps: string[][] = [
     ['espeak-ng', '-v', 'en-us+f2', '-s', '150', '-w', file('start.wav'), FALSE_START],

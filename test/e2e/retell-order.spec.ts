@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
 import { ROOT, fakeMicrophoneFrom } from './support/environment';
 import { scoreFreeRecording } from './support/exam';
+import { processTempDir } from '../helpers/temp-dir';
 
 interface SampleItem {
   key: string;
@@ -24,7 +24,7 @@ const ANSWER = [SENTENCES.at(-1)!, SENTENCES[0]!];
 
 /** The answer spoken by espeak-ng, 1.2 s between the sentences, after 1 s of silence. */
 function answerWav(): { path: string; speechSeconds: number } | null {
-  const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-retell-order-'));
+  const dir = processTempDir('examiner-e2e-retell-order-');
   const parts = ANSWER.map((text, index) => {
     const raw = join(dir, `raw-${index}.wav`);
     const part = join(dir, `part-${index}.wav`);

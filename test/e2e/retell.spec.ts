@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
 import { ROOT, fakeMicrophoneFrom } from './support/environment';
 import { scoreFreeRecording } from './support/exam';
+import { processTempDir } from '../helpers/temp-dir';
 
 interface SampleItem {
   key: string;
@@ -43,7 +43,7 @@ const ANSWER: { text: string; silenceAfter: number }[] = [
  * trimmed of its own silence and followed by its gap, after 1 s of silence and before 10 s.
  */
 function spokenRetellingWav(): { path: string; speechSeconds: number } | null {
-  const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-retell-'));
+  const dir = processTempDir('examiner-e2e-retell-');
   const parts: string[] = [];
   for (const [index, { text, silenceAfter }] of ANSWER.entries()) {
     const raw = join(dir, `raw-${index}.wav`);

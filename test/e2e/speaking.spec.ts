@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, screenshotPath, test } from './fixtures';
 import { recordFreeAnswer } from './support/exam';
 import { fakeMicrophoneFrom } from './support/environment';
+import { processTempDir } from '../helpers/temp-dir';
 
 const SENTENCE = 'The library opens at nine on weekdays';
 
@@ -13,7 +12,7 @@ const SENTENCE = 'The library opens at nine on weekdays';
  * in place of a candidate: the whole path from the Score page's recorder to the engine's words.
  */
 function spokenSentenceWav(): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-speech-'));
+  const dir = processTempDir('examiner-e2e-speech-');
   const speech = join(dir, 'speech.wav');
   const padded = join(dir, 'padded.wav');
   const say = spawnSync('espeak-ng', ['-v', 'en-us+f2', '-s', '140', '-w', speech, SENTENCE]);

@@ -6,7 +6,8 @@ import { chmodSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.js';
-import { startQuietCore, tempDir } from './main-harness.js';
+import { startQuietCore } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 

@@ -9,7 +9,8 @@ import { SittingService } from '../../src/main/sittings/sitting-service.js';
 import { sittingReportPdf } from '../../src/main/sittings/sitting-pdf.js';
 import { pdfText } from './export-pdf-text.js';
 import { envelope } from './main-fake-server.js';
-import { QueueHarness, tempDir } from './main-harness.js';
+import { QueueHarness } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const NAME = '王小明';
 /** A comment in the five other scripts the reports must draw. */

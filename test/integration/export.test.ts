@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { ItemsRepo } from '../../src/main/store/items-repo.js';
 import { pdfText } from './export-pdf-text.js';
 import { envelope } from './main-fake-server.js';
-import { tempDir } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Quotes, a comma and letters outside Windows-1252, which the built-in PDF fonts lack. */
 const NAME = 'Zoë "Zed" O\'Brien-Łukasiewicz, Jr.';

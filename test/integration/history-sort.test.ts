@@ -3,7 +3,8 @@ import type { HistoryFilter } from '../../src/shared/app-api.js';
 import { SittingsRepo } from '../../src/main/store/sittings-repo.js';
 import { SittingService } from '../../src/main/sittings/sitting-service.js';
 import { envelope } from './main-fake-server.js';
-import { QueueHarness, tempDir } from './main-harness.js';
+import { QueueHarness } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Every row of a filter, read page by page through the keyset cursor. */
 function allPages(harness: QueueHarness, filter: HistoryFilter, size = 2): number[] {

@@ -13,7 +13,8 @@ import { SittingService } from '../../src/main/sittings/sitting-service.js';
 import { SettingsRepo } from '../../src/main/store/settings-repo.js';
 import { SittingsRepo } from '../../src/main/store/sittings-repo.js';
 import { pdfText } from './export-pdf-text.js';
-import { QueueHarness, tempDir } from './main-harness.js';
+import { QueueHarness } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const SAMPLES = samplesFolder()!;
 const sample = (name: string) => readFileSync(join(SAMPLES, name));

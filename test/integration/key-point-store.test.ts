@@ -20,7 +20,7 @@ import { MIGRATIONS, migrate } from '../../src/main/store/migrations.js';
 import { parseEnvelope } from '../../src/shared/contract/index.js';
 import { agreementCsvRow } from './agreement-csv-row.js';
 import { pdfText } from './export-pdf-text.js';
-import { tempDir } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const KEYWORDS = ['U.S. economy', '1990', 'climate, change', 'trade with Asia'];
 const NONE = { content: null, pronunciation: null, fluency: null, words: null, overall: null };

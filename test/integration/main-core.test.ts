@@ -6,7 +6,8 @@ import type { AppCore } from '../../src/main/core/app-core.js';
 import { createAppCore } from '../../src/main/core/create-app-core.js';
 import { FileSecretStore } from '../../src/main/secrets/file-secret-store.js';
 import { failure, FakeScoringServer, ok } from './main-fake-server.js';
-import { tempDir, waitFor } from './main-harness.js';
+import { waitFor } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const FAKE_ENGINE = join(import.meta.dirname, 'main-fake-engine.ts');
 const WAV = Buffer.from('RIFF....WAVEfmt fake audio bytes').toString('base64');

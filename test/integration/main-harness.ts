@@ -1,6 +1,4 @@
 import { answersHealth } from '../../src/main/core/create-app-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Attempt } from '../../src/shared/app-api.js';
 import type { AppCore } from '../../src/main/core/app-core.js';
@@ -16,16 +14,7 @@ import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
 import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { ItemsRepo } from '../../src/main/store/items-repo.js';
 import { FakeScoringServer, type Script } from './main-fake-server.js';
-
-export interface TempDir {
-  path: string;
-  remove: () => void;
-}
-
-export function tempDir(prefix = 'examiner-test-'): TempDir {
-  const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
-}
+import { tempDir, type TempDir } from '../helpers/temp-dir.js';
 
 /** The real app core on `dataDir`, as the browser host starts it, with the fake engine and no log. */
 export function startQuietCore(dataDir: string): Promise<AppCore> {

@@ -5,7 +5,8 @@ import type { Attempt, EngineStatus } from '../../src/shared/app-api.js';
 import type { AppCore } from '../../src/main/core/app-core.js';
 import { createAppCore } from '../../src/main/core/create-app-core.js';
 import { FileSecretStore } from '../../src/main/secrets/file-secret-store.js';
-import { tempDir, waitFor } from './main-harness.js';
+import { waitFor } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const SERVER = join(import.meta.dirname, '..', '..', 'src', 'server', 'cli.ts');
 

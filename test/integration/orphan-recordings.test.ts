@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ORPHAN_MIN_AGE_MS } from '../../src/main/recordings/recordings.js';
-import { startQuietCore, tempDir } from './main-harness.js';
+import { startQuietCore } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const WAV = Buffer.from('RIFF....WAVEfmt fake audio bytes').toString('base64');
 

@@ -2,13 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ok, type FakeScoringServer } from './main-fake-server.js';
-import {
-  QueueHarness,
-  setUpScoring,
-  tearDownQueue,
-  waitFor,
-  type TempDir,
-} from './main-harness.js';
+import { QueueHarness, setUpScoring, tearDownQueue, waitFor } from './main-harness.js';
+import { type TempDir } from '../helpers/temp-dir.js';
 
 describe('offline queue', () => {
   let dir: TempDir, server: FakeScoringServer, harness: QueueHarness;

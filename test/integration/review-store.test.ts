@@ -12,7 +12,7 @@ import { openDatabase, type Db } from '../../src/main/store/database.js';
 import { ItemsRepo } from '../../src/main/store/items-repo.js';
 import { MIGRATIONS, migrate } from '../../src/main/store/migrations.js';
 import { envelope } from './main-fake-server.js';
-import { tempDir } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/audio/speech-chromium.webm');
 /** The EBML id of a Segment's Duration element. */

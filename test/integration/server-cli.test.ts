@@ -1,15 +1,22 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { serverReadyLine, serverReadyPort } from '../../src/shared/server-ready.js';
 import { SPEAKING_COMPONENTS } from '../../src/shared/contract/endpoints.js';
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/contract/errors.js';
 import { missingToolsReason, READING_SENTENCE, spokenReading } from '../helpers/speech-fixtures.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/** A folder of this test's own, removed when it ends. */
+function testFolder(prefix: string): string {
+  const folder = tempDir(prefix);
+  onTestFinished(folder.remove);
+  return folder.path;
+}
 
 const CLI = join('src', 'server', 'cli.ts');
 
@@ -85,7 +92,7 @@ describe('serve command', () => {
   });
 
   it('reads keys from a file, skipping comments and blank lines', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'examiner-keys-')), 'keys.txt');
+    const file = join(testFolder('examiner-keys-'), 'keys.txt');
     writeFileSync(
       file,
       '# staff keys\nkey-one-0123456789\n\n  key-two-0123456789  \n# key-three-0123456789\n',
@@ -103,7 +110,7 @@ describe('serve command', () => {
     async () => {
       // The key file is a FIFO: start-up waits on it, after the signal handlers are in place
       // and before the server exists, until the test writes the keys.
-      const folder = mkdtempSync(join(tmpdir(), 'examiner-fifo-'));
+      const folder = testFolder('examiner-fifo-');
       const fifo = join(folder, 'keys');
       execFileSync('mkfifo', [fifo]);
       const server = start(['--port', '0', '--keys', fifo]);
@@ -161,7 +168,7 @@ describe.skipIf(missingToolsReason())('serve command scoring speech in workers',
   }
 
   it('scores, bounds a 1000-word reference, and drains a running job on SIGTERM', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'examiner-cli-speech-'));
+    const folder = testFolder('examiner-cli-speech-');
     const file = join(folder, 'answer.wav');
     writeFileSync(file, await spokenReading());
     const audioUrl = pathToFileURL(file).href;

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ENDPOINT_PATHS } from '../../src/shared/contract/endpoints.js';
 import type { JobBudget } from '../../src/server/workers/job-budget.js';
 import { WorkerPool } from '../../src/server/workers/worker-pool.js';
@@ -18,6 +17,7 @@ import {
   withFixedTime,
   type RunningServer,
 } from './server-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const SCRIPTED_WORKER = fileURLToPath(
   new URL('../fixtures/workers/scripted-worker.ts', import.meta.url),
@@ -127,7 +127,9 @@ describe('speech scoring in worker processes', () => {
 
   it('counts the wait for a worker in processTime', async () => {
     const { pool, server } = await poolServer(1);
-    const release = join(mkdtempSync(join(tmpdir(), 'examiner-release-')), 'go');
+    const folder = tempDir('examiner-release-');
+    onTestFinished(folder.remove);
+    const release = join(folder.path, 'go');
     const first = post(server, ENDPOINT_PATHS.rs, rs(`until ${release}`));
     await expect.poll(() => pool.busy).toBe(1);
     const second = post(server, ENDPOINT_PATHS.rs, rs('hello'));

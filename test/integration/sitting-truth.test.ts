@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Attempt, Sitting, SittingSummary } from '../../src/shared/app-api.js';
 import { RECORDING_NOT_WHOLE } from '../../src/shared/recorded-length.js';
 import type { AppCore } from '../../src/main/core/app-core.js';
-import { startQuietCore, tempDir } from './main-harness.js';
+import { startQuietCore } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const WEBM = readFileSync(join(import.meta.dirname, '../fixtures/audio/speech-chromium.webm'));
 /** What the old exam recorder kept: chunks from the middle of a WebM, without its header. */

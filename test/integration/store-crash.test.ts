@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/database.js';
-import { tempDir } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const WRITER = join(import.meta.dirname, 'store-crash-writer.ts');
 

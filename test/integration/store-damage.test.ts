@@ -10,7 +10,8 @@ import { CandidatesRepo } from '../../src/main/store/candidates-repo.js';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../src/main/store/database.js';
 import { MIGRATIONS } from '../../src/main/store/migrations.js';
-import { startQuietCore, tempDir } from './main-harness.js';
+import { startQuietCore } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const PAGE = 4096;
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaStore } from '../../src/main/media/media-store.js';
-import { tempDir } from './main-harness.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
 const svg = (body: string, ns = NS) =>

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExportService } from '../../src/main/export/export-service.js';
 import { parseEnvelopeText, untimedWord } from '../../src/shared/contract/index.js';
 import { rsAnswer, type FakeScoringServer, type Reply } from './main-fake-server.js';
-import { setUpQueue, tearDownQueue, type QueueHarness, type TempDir } from './main-harness.js';
+import { setUpQueue, tearDownQueue, type QueueHarness } from './main-harness.js';
+import { type TempDir } from '../helpers/temp-dir.js';
 
 /**
  * An rs result whose "cat" the engine is not sure was said, whose "sat" it is sure of, and

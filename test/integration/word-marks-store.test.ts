@@ -11,7 +11,8 @@ import { MIGRATIONS, migrate } from '../../src/main/store/migrations.js';
 import { agreementCsvRow } from './agreement-csv-row.js';
 import { pdfText } from './export-pdf-text.js';
 import { ok, rsAnswer, type FakeScoringServer, type Reply } from './main-fake-server.js';
-import { QueueHarness, setUpQueue, tearDownQueue, waitFor, type TempDir } from './main-harness.js';
+import { QueueHarness, setUpQueue, tearDownQueue, waitFor } from './main-harness.js';
+import { type TempDir } from '../helpers/temp-dir.js';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog'.split(' ');
 

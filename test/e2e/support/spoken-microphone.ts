@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { processTempDir } from '../../helpers/temp-dir';
 
 /** A real microphone's floor under the voice: pink noise about 60 dB under full scale. */
 const ROOM_FLOOR_VOLUME = '0.002';
@@ -26,7 +26,7 @@ export function spokenLoopWav(
     invertedPair = false,
   }: { gainDb?: number; dcOffset?: number; invertedPair?: boolean } = {},
 ): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'examiner-e2e-speech-'));
+  const dir = processTempDir('examiner-e2e-speech-');
   const voice = join(dir, 'voice.wav');
   const room = join(dir, 'room.wav');
   const wav = join(dir, 'speech.wav');
