@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserType, LaunchOptions } from '@playwright/test';
@@ -8,6 +6,7 @@ import { writeLaunchPage } from '../../src/main/browser-host/host-files';
 import { startHostServer } from '../../src/main/browser-host/host-server';
 import { expect, screenshotPath, test } from './fixtures';
 import { ROOT } from './support/environment';
+import { tempDir } from '../helpers/temp-dir';
 
 // Decided before any fixture is made: under Electron there is no sign-in page, nor a browser.
 test.skip(({ host }) => host !== 'browser', 'the sign-in page belongs to the browser host');
@@ -71,7 +70,7 @@ test("the app's own window opens signed in from the private launch page", async 
     testInfo.project.name !== 'browser-host',
     'the launch page belongs to the browser host',
   );
-  const dataDir = mkdtempSync(join(tmpdir(), 'examiner-launch-e2e-'));
+  const dataDir = tempDir('examiner-launch-e2e-');
   const core: AppCore = {
     dispatch: async () => ({}),
     subscribe: () => () => undefined,
@@ -87,7 +86,7 @@ test("the app's own window opens signed in from the private launch page", async 
     await inOwnBrowser(playwright.chromium, launchOptions, async (browser) => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const launchPage = writeLaunchPage(dataDir, server.launchUrl());
+      const launchPage = writeLaunchPage(dataDir.path, server.launchUrl());
       await page.goto(pathToFileURL(launchPage).href);
       await page.waitForURL(`http://127.0.0.1:${server.port}/`);
       await expect(page.locator('#root')).toHaveCount(1);
@@ -105,6 +104,6 @@ test("the app's own window opens signed in from the private launch page", async 
     });
   } finally {
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    dataDir.remove();
   }
 });
