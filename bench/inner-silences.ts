@@ -7,6 +7,7 @@
  * `bench/so762-analyses.ts` cached for the engine as it is (EXAMINER_SPEECH_MODEL picks the model).
  */
 import type { HeardWord } from '../src/engine/evidence/speech-analysis.js';
+import { quantile } from '../src/engine/evidence/statistics.js';
 import { FRAME_MS } from '../src/engine/recognizer/acoustic-model.js';
 import { readCachedAnalyses } from './so762-analyses.js';
 import { exitUnlessCorpus } from './so762-corpus.js';
@@ -50,14 +51,13 @@ for (const [, { analysis }] of readings) {
   });
   if (found) readingsWithPause += 1;
 }
-pauses.sort((a, b) => a - b);
 const share = (count: number, total: number): string =>
   `${count} of ${total} (${((100 * count) / total).toFixed(1)}%)`;
 console.log(`Aligned words with a pause of ${PAUSE_MS} ms or more between two of their phones:`);
 console.log(`- words: ${share(pauses.length, words)}`);
 console.log(`- readings holding one: ${share(readingsWithPause, readings.length)}`);
 console.log(
-  `- the pause: median ${pauses[pauses.length >> 1] ?? 0} ms, 90th percentile ${pauses[Math.floor(pauses.length * 0.9)] ?? 0} ms`,
+  `- the pause: median ${quantile(pauses, 0.5)} ms, 90th percentile ${quantile(pauses, 0.9)} ms`,
 );
 console.log(
   `- the word: first of the reading ${where.first}, inner ${where.inner}, last ${where.last}`,
