@@ -1,0 +1,99 @@
+/**
+ * Moonshine tiny (Useful Sensors' English speech recogniser, MIT; its quantized ONNX encoder and
+ * decoder ship inside the npm package @moonshine-ai/moonshine-js, so nothing is downloaded) run
+ * with onnxruntime-web's WebAssembly backend, one thread. It is used here to read the reference
+ * text against the audio (teacher forcing): the decoder is given the whole sentence at once and
+ * says how likely each of its tokens is, given the audio and the tokens before it.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import llamaTokenizer from 'llama-tokenizer-js';
+import * as ort from 'onnxruntime-web';
+
+/** The decoder's start token (the tokenizer's BOS); Moonshine's model card gives 1. */
+const START_TOKEN = 1;
+/** Tiny's decoder: 6 layers of 8 key-value heads of width 36 (the package's model.ts). */
+const LAYERS = 6;
+const KV_HEADS = 8;
+const HEAD_WIDTH = 36;
+
+export interface Moonshine {
+  encoder: ort.InferenceSession;
+  decoder: ort.InferenceSession;
+}
+
+function modelFolder(): string {
+  const entry = fileURLToPath(import.meta.resolve('@moonshine-ai/moonshine-js'));
+  return join(dirname(entry), 'model', 'tiny', 'quantized');
+}
+
+export async function loadMoonshine(): Promise<Moonshine> {
+  ort.env.wasm.numThreads = 1;
+  const options = { executionProviders: ['wasm'] };
+  const folder = modelFolder();
+  return {
+    encoder: await ort.InferenceSession.create(join(folder, 'encoder_model.onnx'), options),
+    decoder: await ort.InferenceSession.create(join(folder, 'decoder_model_merged.onnx'), options),
+  };
+}
+
+/** The merged decoder's cache inputs, empty: the whole sentence goes in one call. */
+function emptyCache(): Record<string, ort.Tensor> {
+  const cache: Record<string, ort.Tensor> = {};
+  for (let layer = 0; layer < LAYERS; layer++)
+    for (const side of ['decoder', 'encoder'])
+      for (const part of ['key', 'value'])
+        cache[`past_key_values.${layer}.${side}.${part}`] = new ort.Tensor(
+          'float32',
+          new Float32Array(0),
+          [0, KV_HEADS, 1, HEAD_WIDTH],
+        );
+  return cache;
+}
+
+/** The tokens of each word as the sentence would be written: the first capitalised. */
+function wordTokens(words: readonly string[]): number[][] {
+  return words.map((word, index) => {
+    const lower = word.toLowerCase();
+    const written = index === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+    return llamaTokenizer.encode(written, false, true, false);
+  });
+}
+
+/** Natural log of softmax(`logits`)[`token`] over the row starting at `offset`. */
+function logProbability(logits: Float32Array, offset: number, size: number, token: number): number {
+  let max = -Infinity;
+  for (let v = 0; v < size; v++) max = Math.max(max, logits[offset + v]!);
+  let sum = 0;
+  for (let v = 0; v < size; v++) sum += Math.exp(logits[offset + v]! - max);
+  return logits[offset + token]! - max - Math.log(sum);
+}
+
+/**
+ * Per word of `words`: the log-probability Moonshine gives its tokens, read in the sentence's
+ * order over `samples` (16 kHz). A word the audio does not hold gets a low one, whatever the
+ * words around it.
+ */
+export async function wordLogProbabilities(
+  model: Moonshine,
+  samples: Float32Array,
+  words: readonly string[],
+): Promise<number[]> {
+  const encoded = await model.encoder.run({
+    input_values: new ort.Tensor('float32', samples, [1, samples.length]),
+  });
+  const pieces = wordTokens(words);
+  const ids = [START_TOKEN, ...pieces.flat()];
+  const decoded = await model.decoder.run({
+    input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.map(BigInt)), [1, ids.length]),
+    encoder_hidden_states: encoded.last_hidden_state!,
+    use_cache_branch: new ort.Tensor('bool', [false]),
+    ...emptyCache(),
+  });
+  const logits = decoded.logits!.data as Float32Array;
+  const size = decoded.logits!.dims[2]!;
+  let position = 0;
+  return pieces.map((tokens) =>
+    tokens.reduce((sum, token) => sum + logProbability(logits, size * position++, size, token), 0),
+  );
+}
