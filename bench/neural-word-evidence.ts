@@ -168,6 +168,20 @@ const rules: Array<Veto | undefined> = [
 ];
 const byFamily = (family: Family): ScoredCase[] =>
   scored.filter((entry) => entry.item.family === family);
+/** A table of every rule against every family, headed by `title`. */
+function ruleTable(title: string, cell: (family: Family, veto?: Veto) => string): string[] {
+  return [
+    title,
+    '',
+    `| Rule | ${FAMILIES.join(' | ')} |`,
+    `| --- | ${FAMILIES.map(() => '---').join(' | ')} |`,
+    ...rules.map(
+      (veto) =>
+        `| ${veto?.name ?? 'Engine'} | ${FAMILIES.map((family) => cell(family, veto)).join(' | ')} |`,
+    ),
+    '',
+  ];
+}
 const testWords = words.filter((word) => word.test);
 const saidTest = testWords.filter((word) => word.accuracy >= SAID_FROM);
 const lines = [
@@ -203,24 +217,13 @@ const lines = [
     return `| ${family} | ${own.length} | ${area.toFixed(3)} |`;
   }),
   '',
-  'Words shown `Missing`: of every word of the clean readings, of the unsaid words of the others:',
-  '',
-  `| Rule | ${FAMILIES.join(' | ')} |`,
-  `| --- | ${FAMILIES.map(() => '---').join(' | ')} |`,
-  ...rules.map(
-    (veto) =>
-      `| ${veto?.name ?? 'Engine'} | ${FAMILIES.map((family) => missingCell(byFamily(family), veto)).join(' | ')} |`,
+  ...ruleTable(
+    'Words shown `Missing`: of every word of the clean readings, of the unsaid words of the others:',
+    (family, veto) => missingCell(byFamily(family), veto),
   ),
-  '',
-  'Content: full for the clean readings, below full for the others:',
-  '',
-  `| Rule | ${FAMILIES.join(' | ')} |`,
-  `| --- | ${FAMILIES.map(() => '---').join(' | ')} |`,
-  ...rules.map(
-    (veto) =>
-      `| ${veto?.name ?? 'Engine'} | ${FAMILIES.map((family) => contentCell(family, byFamily(family), veto)).join(' | ')} |`,
+  ...ruleTable('Content: full for the clean readings, below full for the others:', (family, veto) =>
+    contentCell(family, byFamily(family), veto),
   ),
-  '',
   `Mean log-probability of the test speakers' words rated 5+: ${mean(saidTest.map((word) => word.logProbability)).toFixed(2)}.`,
   '',
 ];
