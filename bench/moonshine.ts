@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import llamaTokenizer from 'llama-tokenizer-js';
 import * as ort from 'onnxruntime-web';
 
-/** The decoder's start token (the tokenizer's BOS); Moonshine's model card gives 1. */
+/** The decoder's start token (the tokenizer's BOS), as the package's model.ts starts it. */
 const START_TOKEN = 1;
 /** Tiny's decoder: 6 layers of 8 key-value heads of width 36 (the package's model.ts). */
 const LAYERS = 6;
