@@ -14,7 +14,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { decodeAudio } from '../src/engine/audio/decode.js';
 import { mean, pearson, quantile } from '../src/engine/evidence/statistics.js';
 import { DOUBTFUL_SENTENCE } from '../src/engine/scoring/suggestions.js';
-import { repeatSentenceContent } from '../src/shared/repeat-sentence-content.js';
+import {
+  REPEAT_SENTENCE_CONTENT_MAX,
+  repeatSentenceContent,
+} from '../src/shared/repeat-sentence-content.js';
 import { resultFile } from './result-file.js';
 import { rocArea } from './roc-area.js';
 import { loadMoonshine, wordLogProbabilities, type Moonshine } from './moonshine.js';
@@ -22,7 +25,12 @@ import { loadCorpus } from './so762-analyses.js';
 import { exitUnlessCorpus, readLabels, speakerOf, type Label } from './so762-corpus.js';
 import { isTestSpeaker, trainOnlyCalibration, trainOnlySecondModels } from './so762-split.js';
 import { buildAudio, corpusSamples, type Family, type UserCase } from './so762-user-cases.js';
-import { scoreUserCases, type UserOutcome } from './so762-users.js';
+import {
+  fullContent as fullAsScored,
+  pct,
+  scoreUserCases,
+  type UserOutcome,
+} from './so762-users.js';
 
 exitUnlessCorpus('neural word evidence');
 
@@ -80,17 +88,14 @@ function labelsOf({ outcome, evidence }: ScoredCase, veto?: Veto): string[] {
   );
 }
 
-function fullContent(scored: ScoredCase, veto?: Veto): boolean {
+function fullAfterVeto(scored: ScoredCase, veto?: Veto): boolean {
+  if (!fullAsScored(scored.outcome)) return false;
   const content = scored.outcome.components.find((entry) => entry.name === 'score_content');
-  if (!content || content.score < content.maxScore - 1e-9) return false;
   const labels = labelsOf(scored, veto);
   const said = labels.filter((label) => label !== 'Missing').length;
-  const doubtful = content.suggestion === DOUBTFUL_SENTENCE;
-  return repeatSentenceContent(said, labels.length, doubtful) === 3;
+  const doubtful = content?.suggestion === DOUBTFUL_SENTENCE;
+  return repeatSentenceContent(said, labels.length, doubtful) === REPEAT_SENTENCE_CONTENT_MAX;
 }
-
-const pct = (count: number, total: number): string =>
-  `${count}/${total} (${((100 * count) / Math.max(1, total)).toFixed(1)}%)`;
 
 /** The slots a family's case holds unsaid, or null for a family of real readings. */
 function unsaidSlots(item: UserCase): number[] | null {
@@ -118,7 +123,7 @@ function missingCell(cases: readonly ScoredCase[], veto?: Veto): string {
 
 /** A clean reading's full content, or another family's content below full. */
 function contentCell(family: Family, cases: readonly ScoredCase[], veto?: Veto): string {
-  const full = cases.filter((entry) => fullContent(entry, veto)).length;
+  const full = cases.filter((entry) => fullAfterVeto(entry, veto)).length;
   return family === 'clean' ? pct(full, cases.length) : pct(cases.length - full, cases.length);
 }
 

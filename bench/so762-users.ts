@@ -192,12 +192,12 @@ function score(outcome: UserOutcome, name: string): number {
   return component(outcome, name)?.score ?? 0;
 }
 
-function fullContent(outcome: UserOutcome): boolean {
+export function fullContent(outcome: UserOutcome): boolean {
   const content = component(outcome, 'score_content');
   return content !== undefined && content.score >= content.maxScore - 1e-9;
 }
 
-function pct(count: number, total: number): string {
+export function pct(count: number, total: number): string {
   return `${count}/${total} (${total > 0 ? ((100 * count) / total).toFixed(1) : '–'}%)`;
 }
 
