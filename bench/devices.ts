@@ -155,7 +155,7 @@ for (const label of labels) {
     if (noisy) counts.noisy += 1;
   }
 }
-closeSpeechEngine(engine);
+await closeSpeechEngine(engine);
 rmSync(folder, { recursive: true, force: true });
 
 console.log(`${labels.length} corpus-test readings, scored as recorded and changed:\n`);

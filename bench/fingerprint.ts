@@ -81,10 +81,13 @@ export function externalTestFingerprint(): string {
 
 /**
  * What is worked out from a cached analysis whenever it is read, never stored in it: which words
- * count as said (a second model's opinion on them included), and the features the calibration's
- * models read.
+ * count as said (a second model's opinion and Moonshine's reading of them included; that reading
+ * is cached apart, so762-neural-readings.ts), and the features the calibration's models read.
  */
 const READ_FROM_ANALYSES = new Set([
+  'src/engine/evidence/neural-bar.ts',
+  'src/engine/evidence/neural-reading.ts',
+  'src/engine/recognizer/moonshine.ts',
   'src/engine/evidence/said-model.ts',
   'src/engine/evidence/second-opinion.ts',
   'src/engine/evidence/word-acceptance.ts',
@@ -101,4 +104,9 @@ export function analysisFingerprint(): string {
     ['src/engine/audio', 'src/engine/recognizer', 'src/engine/evidence', 'src/engine/text'],
     READ_FROM_ANALYSES,
   );
+}
+
+/** What Moonshine's cached reading of a case depends on: its runner and the reference's words. */
+export function neuralReadingFingerprint(): string {
+  return fingerprintOf(['src/engine/recognizer/moonshine.ts', 'src/engine/text']);
 }

@@ -36,7 +36,7 @@ export async function measureRuntime(): Promise<{
     latencies.push(performance.now() - started);
     audioSeconds += samples.length / 16000;
   }
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
   const total = latencies.reduce((sum, value) => sum + value, 0);
   return {
     rtf: total / 1000 / audioSeconds,

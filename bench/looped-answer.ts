@@ -82,4 +82,4 @@ for (const [name, loop] of await loops(wav)) {
   const counts = EXAMINER_KEYWORDS.map((keyword, index) => `${keyword} ${heard[index]}`);
   console.log(`${name}, ${answers} answers: heard ${counts.join('; ')}`);
 }
-closeSpeechEngine(engine);
+await closeSpeechEngine(engine);

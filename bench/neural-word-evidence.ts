@@ -8,7 +8,9 @@
  * real readings alone (the share of their words the experts scored 5 or more that it would call
  * Missing), so every figure on the test speakers is held out. The "veto" rows forecast the
  * simplest use: a word the engine shows as said is `Missing` when Moonshine's evidence for it
- * is under the bar. Writes bench/results/neural-word-evidence.md.
+ * is under the bar. Writes bench/results/neural-word-evidence.md. Its report of 2026-12-06
+ * was made before the engine took the veto (evidence/neural-reading.ts); run now, the "Engine"
+ * row holds the engine's own veto, and the others add a bar of their own to it.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { decodeAudio } from '../src/engine/audio/decode.js';
@@ -20,7 +22,11 @@ import {
 } from '../src/shared/repeat-sentence-content.js';
 import { resultFile } from './result-file.js';
 import { rocArea } from './roc-area.js';
-import { loadMoonshine, wordLogProbabilities, type Moonshine } from './moonshine.js';
+import {
+  loadMoonshine,
+  wordLogProbabilities,
+  type Moonshine,
+} from '../src/engine/recognizer/moonshine.js';
 import { loadCorpus } from './so762-analyses.js';
 import { exitUnlessCorpus, readLabels, speakerOf, type Label } from './so762-corpus.js';
 import { isTestSpeaker, trainOnlyCalibration, trainOnlySecondModels } from './so762-split.js';

@@ -59,6 +59,6 @@ try {
     );
   }
 } finally {
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -86,7 +86,7 @@ async function measure(labels: readonly Label[], lectures: number, all: boolean)
       });
     }
   }
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
   return outcomes;
 }
 

@@ -75,6 +75,6 @@ export async function measureNegatives(
       });
     }
   }
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
   return outcomes;
 }

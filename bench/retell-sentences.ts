@@ -110,7 +110,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const counts: Counts = { oneSentence: 0, triedSaid: 0, accepted: 0, acceptedOther: 0 };
   for (const item of answers.filter((_, at) => at % count! === index!))
     await countAnswer(engine, item, counts);
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
   console.log(
     `Phrases holding one lecture sentence: the sentence taken is the one said in ${counts.triedSaid} of ${counts.oneSentence}; ` +
       `phrases accepted as a prompt sentence: ${counts.acceptedOther} of ${counts.accepted} say another.`,

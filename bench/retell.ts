@@ -237,7 +237,7 @@ async function fillCache(
     }
     if (index % 10 === 0) console.log(`analysed ${index + 1}/${missing.length}`);
   }
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
 }
 
 /** 40 s answers: a speaker's recordings joined (several speakers' when one has too few). */
@@ -254,7 +254,7 @@ async function measureRuntime(
     latencies.push(latencyMs);
     audioSeconds += samples.length / 16000;
   }
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
   const total = latencies.reduce((sum, value) => sum + value, 0);
   return {
     rtf: total / 1000 / audioSeconds,

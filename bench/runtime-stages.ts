@@ -92,7 +92,7 @@ async function stageCosts(): Promise<void> {
     await scoreAnswer(engine, 'rs', request, { ...audio, cautions });
     totalMs += performance.now() - started;
   }
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
   console.log(`${answers.length} readings, ${audioSeconds.toFixed(1)} s of audio\n`);
   console.log('| Stage | Calls per answer | Real-time factor |\n| --- | --- | --- |');
   console.log(`| Audio check (Silero VAD, levels, noise) | 1 | ${rtf(checkMs)} |`);

@@ -95,7 +95,7 @@ for (const item of items) {
     );
   }
 }
-closeSpeechEngine(engine);
+await closeSpeechEngine(engine);
 rmSync(FOLDER, { recursive: true, force: true });
 console.log(lines.join('\n'));
 console.log(

@@ -17,9 +17,11 @@ import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { configuredModel, type ModelName } from '../src/engine/recognizer/models.js';
+import { isReadable, withNeuralReading } from '../src/engine/evidence/neural-reading.js';
 import { checkedAnswer } from './checked-answer.js';
 import { WHOLE, type Shard } from './command-line.js';
 import { analysisFingerprint } from './fingerprint.js';
+import { neuralReadings, readCachedReadings } from './so762-neural-readings.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
 import { readLabels, type Label } from './so762-corpus.js';
 import type { AudioCheck } from './so762-cv.js';
@@ -134,6 +136,8 @@ export async function loadCorpus(
   const cases = buildCases(labels, CASE_KINDS);
   const analyses = cachedOnly ? readCachedAnalyses() : await analyseCases(cases, WHOLE, log);
   const seconds = await askSecondOpinions(cases, analyses, cachedOnly, log);
+  const readings = cachedOnly ? readCachedReadings() : await neuralReadings(cases, WHOLE, log);
+  for (const analysed of [analyses, seconds]) vetWithNeuralReadings(analysed, readings);
   const byId = new Map(labels.map((label) => [label.id, label]));
   const items = cases.flatMap((item): CaseItem[] => {
     const row = analyses.get(item.id);
@@ -185,6 +189,23 @@ async function askSecondOpinions(
     );
   }
   return seconds;
+}
+
+/**
+ * Moonshine's veto on the words said (evidence/neural-reading.ts), applied to both models'
+ * analyses after the second opinion as the engine applies it, so that every fit and figure
+ * reads the words the engine shows.
+ */
+function vetWithNeuralReadings(
+  analyses: Map<string, CaseAnalysis>,
+  readings: ReadonlyMap<string, readonly number[]>,
+): void {
+  for (const [id, row] of analyses) {
+    const reading = readings.get(id);
+    if (!reading)
+      throw new Error(`no Moonshine reading of ${id}: run bench/so762-neural-readings.ts`);
+    row.analysis = withNeuralReading(row.analysis, isReadable(row.audioSeconds) ? reading : null);
+  }
 }
 
 /** Each case's audio check, once per process: the calibration, the CV and the external test all ask. */

@@ -47,7 +47,7 @@ export async function measureRuntime(
     audioSeconds += audio.durationSeconds;
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }
-  closeSpeechEngine(engine);
+  await closeSpeechEngine(engine);
   const totalMs = latencies.reduce((sum, value) => sum + value, 0);
   return {
     utterances: latencies.length,

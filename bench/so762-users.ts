@@ -167,7 +167,7 @@ export async function scoreUserCases(
       outcomes.set(item.id, outcome);
       if (index % 25 === 0) log(`users: scored ${index + 1}/${missing.length}`);
     }
-    closeSpeechEngine(engine);
+    await closeSpeechEngine(engine);
   }
   return { cases, outcomes };
 }

@@ -45,6 +45,24 @@ const RUNTIME_PACKAGES = {
   ],
   'an-array-of-english-words': ['package.json', 'readme.md', 'license', 'index.json'],
   '@ricky0123/vad-web': ['package.json', 'README.md', 'dist/silero_vad_v5.onnx'],
+  // Moonshine tiny (src/engine/recognizer/moonshine.ts): the package's entry is kept only so the
+  // engine can find the model folder beside it; onnxruntime-web's Node build loads its
+  // WebAssembly runtime by path, so it cannot be bundled.
+  '@moonshine-ai/moonshine-js': [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'dist/moonshine.min.js',
+    'dist/model/tiny/quantized',
+  ],
+  'onnxruntime-web': [
+    'package.json',
+    'README.md',
+    'dist/ort.node.min.mjs',
+    'dist/ort-wasm-simd-threaded.mjs',
+    'dist/ort-wasm-simd-threaded.wasm',
+  ],
+  'onnxruntime-common': ['package.json', 'README.md', 'dist/esm'],
 };
 
 /** Bundled CommonJS packages still call require() for Node's built-ins. */

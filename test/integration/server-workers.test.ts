@@ -156,6 +156,44 @@ describe('speech scoring in worker processes', () => {
   });
 });
 
+describe("the workers' shared reader (Moonshine, held once for several workers)", () => {
+  const transcription = (body: unknown) =>
+    (body as { data: { transcription: string } }).data.transcription;
+
+  it('reads for every worker, one reader to four workers', async () => {
+    const { pool, server } = await poolServer(5);
+    expect(pool.workerPids).toHaveLength(5);
+    expect(pool.readerPids).toHaveLength(2);
+    const answers = await Promise.all(
+      ['read the deadline', 'read a garden', 'read students'].map((text) =>
+        post(server, ENDPOINT_PATHS.rs, rs(text)),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => transcription(answer.body))).toEqual([
+      '[-3,-8]',
+      '[-1,-6]',
+      '[-8]',
+    ]);
+  });
+
+  it('fails the reading of a reader that dies with OVERLOADED, and starts another', async () => {
+    const { pool, server } = await poolServer(1);
+    const [before] = pool.readerPids;
+    const crashed = await post(server, ENDPOINT_PATHS.rs, rs('read crash'));
+    expect(crashed.status).toBe(503);
+    expect(withFixedTime(crashed.body)).toEqual(
+      failure('OVERLOADED', 'the reader exited with code 1'),
+    );
+    await expect.poll(() => pool.readerPids, { timeout: 20_000 }).toHaveLength(1);
+    expect(pool.readerPids[0]).not.toBe(before);
+    const next = await post(server, ENDPOINT_PATHS.rs, rs('read again'));
+    expect(next.status).toBe(200);
+    expect(transcription(next.body)).toBe('[-5]');
+    expect(pool.workerPids).toHaveLength(1);
+  });
+});
+
 describe('the cost of a speaking request, bounded before any work', () => {
   it('refuses a refText or keyword word longer than any English word', async () => {
     const scorer = new FakeSpeakingScorer();

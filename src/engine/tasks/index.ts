@@ -22,8 +22,10 @@ export {
 } from './table.js';
 export {
   closeSpeechEngine,
+  loadReferenceReader,
   loadSpeechEngine,
   type DecodedAnswer,
+  type OwnedReader,
   type SpeechEngine,
 } from './speech-engine.js';
 export { analyseFreeAnswer } from './free-speech.js';

@@ -1,6 +1,8 @@
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { analyseSpeech } from '../evidence/analysis.js';
+import { neuralReading, withNeuralReading } from '../evidence/neural-reading.js';
+import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
 import { hearsSecondModel, reconsidered } from '../evidence/second-opinion.js';
 import { saidModelFor } from '../evidence/word-acceptance.js';
 import { scoreRepeatSentence } from '../scoring/repeat-sentence.js';
@@ -27,20 +29,24 @@ export async function scoreRepeatSentenceAnswer(
       'refText',
     );
   }
-  const { analysis, second } = await engine.queue.run(() => {
+  const { analysis, second } = await engine.queue.run(async () => {
+    // Asked first: a scoring worker's reader is another process, which reads while this one aligns.
+    const reading = neuralReading(engine.reader.read, answer.samples, reference);
+    reading.catch(() => undefined); // awaited below, unless the alignment throws first
     const first = analyseSpeech(engine.model, answer.samples, reference);
     const opinion = engine.secondOpinion;
-    if (!opinion || !hearsSecondModel(answer.cautions)) return { analysis: first };
-    const other = analyseSpeech(opinion.model, answer.samples, reference);
+    const other =
+      opinion && hearsSecondModel(answer.cautions)
+        ? analyseSpeech(opinion.model, answer.samples, reference)
+        : undefined;
+    const read = await reading;
+    const vetted = (said: SpeechAnalysis): SpeechAnalysis => withNeuralReading(said, read);
+    if (!opinion || !other) return { analysis: vetted(first) };
     return {
-      analysis: reconsidered(
-        first,
-        saidModelFor(engine.model.name),
-        answer.cautions,
-        opinion.said,
-        other,
+      analysis: vetted(
+        reconsidered(first, saidModelFor(engine.model.name), answer.cautions, opinion.said, other),
       ),
-      second: { analysis: other, calibration: opinion.calibration },
+      second: { analysis: vetted(other), calibration: opinion.calibration },
     };
   });
   return scoreRepeatSentence({ ...answerCommon(engine, request, answer), analysis, second });

@@ -1,8 +1,10 @@
 import type { AudioCaution } from '../audio/cautions.js';
+import { moonshineReader, type ReferenceReader } from '../evidence/neural-reading.js';
 import { secondOpinionFor } from '../evidence/second-opinion.js';
 import type { SecondOpinionModel } from '../evidence/word-acceptance.js';
 import type { AcousticModel } from '../recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../recognizer/load.js';
+import { closeMoonshine, loadMoonshine } from '../recognizer/moonshine.js';
 import { configuredModel, type ModelName } from '../recognizer/models.js';
 import { SerialQueue } from '../recognizer/serial.js';
 import {
@@ -29,17 +31,33 @@ export interface SpeechEngine {
   queue: SerialQueue;
   /** Asked about Repeat Sentence words the model is not sure of (second-opinion.ts). */
   secondOpinion: SecondOpinion | null;
+  /** Reads the reference of a Repeat Sentence answer to vet its words said (neural-reading.ts). */
+  reader: OwnedReader;
+}
+
+/** A reference reader and how to free it. */
+export interface OwnedReader {
+  read: ReferenceReader;
+  close: () => Promise<void>;
+}
+
+/** Moonshine loaded in this process, as a reference reader. */
+export async function loadReferenceReader(): Promise<OwnedReader> {
+  const model = await loadMoonshine();
+  return { read: moonshineReader(model), close: () => closeMoonshine(model) };
 }
 
 /**
  * Loads the acoustic model (models.ts: EXAMINER_SPEECH_MODEL, else the default), the model its
- * second opinion needs, if any, and the calibrations (the bench passes its own, fitted on the
- * corpus's train speakers).
+ * second opinion needs, if any, the calibrations (the bench passes its own, fitted on the
+ * corpus's train speakers) and, unless `reader` is given (a scoring worker's, which asks the
+ * server's shared one), Moonshine in this process.
  */
 export async function loadSpeechEngine(
   modelName: ModelName = configuredModel(),
   calibration: Calibration = loadCalibration(modelName),
   secondCalibration?: SecondModels,
+  reader?: OwnedReader,
 ): Promise<SpeechEngine> {
   const model = await loadAcousticModel(modelName);
   const said = secondOpinionFor(modelName);
@@ -50,13 +68,20 @@ export async function loadSpeechEngine(
         calibration: secondCalibration ?? loadCalibration(said.model),
       }
     : null;
-  return { model, calibration, queue: new SerialQueue(), secondOpinion };
+  return {
+    model,
+    calibration,
+    queue: new SerialQueue(),
+    secondOpinion,
+    reader: reader ?? (await loadReferenceReader()),
+  };
 }
 
 /** Frees the engine's decoders. */
-export function closeSpeechEngine(engine: SpeechEngine): void {
+export async function closeSpeechEngine(engine: SpeechEngine): Promise<void> {
   engine.model.close();
   engine.secondOpinion?.model.close();
+  await engine.reader.close();
 }
 
 export interface DecodedAnswer {

@@ -11,6 +11,25 @@ export interface ScoreMessage {
   request: SpeakingRequest;
 }
 
+/**
+ * A reference to read against an answer's audio: from a scoring worker to the pool, and from
+ * the pool on to the reader process, which holds Moonshine for every worker.
+ */
+export interface ReadMessage {
+  type: 'read';
+  id: number;
+  samples: Float32Array;
+  words: readonly string[];
+}
+
+/** The reader's answer: each word's log-probability, or why there is none. */
+export type ReadingMessage =
+  | { type: 'reading'; id: number; logProbabilities: number[] }
+  | { type: 'unread'; id: number; reason: string };
+
+/** What the pool sends a worker or the reader. */
+export type PoolMessage = ScoreMessage | ReadMessage | ReadingMessage;
+
 export interface WorkerError {
   code: ErrorCode;
   message: string;
@@ -25,4 +44,6 @@ export type WorkerMessage =
   /** The answer's audio is decoded: its length sets the job's time budget. */
   | { type: 'decoded'; id: number; seconds: number }
   | { type: 'done'; id: number; result: SpeakingResult }
-  | { type: 'failed'; id: number; error: WorkerError };
+  | { type: 'failed'; id: number; error: WorkerError }
+  | ReadMessage
+  | ReadingMessage;

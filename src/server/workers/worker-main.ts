@@ -1,5 +1,6 @@
 /**
- * A scoring worker: one process, one speech decoder, one job at a time. The pool forks it,
+ * A scoring worker: one process, one speech decoder, one job at a time; or, with the role
+ * argument `reader`, the reader that holds Moonshine for several of them. The pool forks it,
  * sends the audio policy in its argument, and stops it with SIGKILL when a job runs past its
  * budget or its client hangs up (the decoder runs in WebAssembly and cannot be interrupted).
  */
@@ -7,10 +8,11 @@ import type * as EngineModuleType from '../../engine/tasks/index.js';
 import type { AudioPolicy } from '../../engine/tasks/index.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import { stopWithParent } from './parent-watch.js';
-import type { ScoreMessage, WorkerError, WorkerMessage } from './protocol.js';
+import type { PoolMessage, ReadMessage, WorkerError, WorkerMessage } from './protocol.js';
 
 type EngineModule = typeof EngineModuleType;
 type SpeechEngine = Awaited<ReturnType<EngineModule['loadSpeechEngine']>>;
+type OwnedReader = Awaited<ReturnType<EngineModule['loadReferenceReader']>>;
 
 function send(message: WorkerMessage): void {
   process.send?.(message);
@@ -38,7 +40,7 @@ async function runJob(
   speaking: EngineModule,
   engine: SpeechEngine,
   policy: AudioPolicy,
-  { id, task, request }: ScoreMessage,
+  { id, task, request }: Extract<PoolMessage, { type: 'score' }>,
 ): Promise<void> {
   try {
     const result = await speaking.scoreAudioUrl(engine, task, request, policy, {
@@ -48,6 +50,53 @@ async function runJob(
   } catch (error) {
     send({ type: 'failed', id, error: describe(error) });
   }
+}
+
+/**
+ * The shared reader's Moonshine, asked through the pool (shared-readers.ts): one copy serves
+ * several workers, each of which would otherwise hold its own and outgrow its allowance.
+ */
+function pooledReader(): { reader: OwnedReader; answer: (message: PoolMessage) => void } {
+  const waiting = new Map<
+    number,
+    { resolve: (read: number[]) => void; reject: (e: Error) => void }
+  >();
+  let nextId = 1;
+  const reader: OwnedReader = {
+    read: (samples, words) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        waiting.set(id, { resolve, reject });
+        send({ type: 'read', id, samples, words });
+      }),
+    close: async () => undefined,
+  };
+  const answer = (message: PoolMessage): void => {
+    if (message.type !== 'reading' && message.type !== 'unread') return;
+    const pending = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.type === 'reading') pending?.resolve(message.logProbabilities);
+    else
+      pending?.reject(
+        new ScoringError('OVERLOADED', `the answer could not be read (${message.reason}); retry`),
+      );
+  };
+  return { reader, answer };
+}
+
+/** The reader's role: Moonshine loaded once, reading one reference at a time for the pool. */
+async function serveReadings(speaking: EngineModule): Promise<void> {
+  const reader = await speaking.loadReferenceReader();
+  let queue: Promise<unknown> = Promise.resolve();
+  process.on('message', ({ id, samples, words }: ReadMessage) => {
+    queue = queue.then(() =>
+      reader.read(samples, words).then(
+        (logProbabilities) => send({ type: 'reading', id, logProbabilities }),
+        (error: unknown) => send({ type: 'unread', id, reason: String(error) }),
+      ),
+    );
+  });
+  send({ type: 'ready' });
 }
 
 async function main(): Promise<void> {
@@ -63,9 +112,12 @@ async function main(): Promise<void> {
     send({ type: 'unavailable', reason: speaking });
     return;
   }
-  const engine = await speaking.loadSpeechEngine();
-  process.on('message', (message: ScoreMessage) => {
+  if (process.argv[3] === 'reader') return serveReadings(speaking);
+  const { reader, answer } = pooledReader();
+  const engine = await speaking.loadSpeechEngine(undefined, undefined, undefined, reader);
+  process.on('message', (message: PoolMessage) => {
     if (message.type === 'score') void runJob(speaking, engine, policy, message);
+    else answer(message);
   });
   send({ type: 'ready' });
 }

@@ -4,8 +4,10 @@ import type { SpeakingTask } from '../../shared/contract/endpoints.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { DEFAULT_JOB_BUDGET, jobDeadline, type JobBudget } from './job-budget.js';
-import type { WorkerMessage } from './protocol.js';
-import { WorkerProcess, type WorkerLaunch } from './worker-process.js';
+import type { ReadMessage, WorkerMessage } from './protocol.js';
+import { restartDelayMs } from './restart-delay.js';
+import { SharedReaders, WORKERS_PER_READER } from './shared-readers.js';
+import { WorkerProcess, type StartOutcome, type WorkerLaunch } from './worker-process.js';
 
 export interface PoolOptions extends WorkerLaunch {
   size: number;
@@ -20,8 +22,6 @@ export const DEFAULT_MAX_WORKER_BYTES = 380 * 1024 * 1024;
 const MEMORY_CHECK_MS = 50;
 /** An idle worker holding more than this share of its allowance is replaced. */
 const RECYCLE_FRACTION = 0.75;
-const RESTART_BASE_MS = 500;
-const RESTART_CAP_MS = 30_000;
 
 interface Job {
   id: number;
@@ -40,8 +40,6 @@ interface Slot {
   audioSeconds: number | undefined;
   deadline: NodeJS.Timeout | undefined;
 }
-
-type StartOutcome = 'ready' | 'unavailable' | 'exited';
 
 const shuttingDown = () =>
   new ScoringError('OVERLOADED', 'the server shut down before this answer was scored; retry');
@@ -65,12 +63,21 @@ export class WorkerPool implements SpeakingScorer {
   private restartTimer: NodeJS.Timeout | undefined;
   private memoryTimer: NodeJS.Timeout | undefined;
   private readonly firstStarts: Array<Promise<StartOutcome>>;
+  private readonly readers: SharedReaders;
 
-  /** Starts `options.size` workers at once; `started()` says when they can take jobs. */
+  /**
+   * Starts `options.size` workers and their shared readers at once; `started()` says when they
+   * can take jobs.
+   */
   constructor(private readonly options: PoolOptions) {
     this.budget = options.budget ?? DEFAULT_JOB_BUDGET;
     this.maxWorkerBytes = options.maxWorkerBytes ?? DEFAULT_MAX_WORKER_BYTES;
     this.firstStarts = Array.from({ length: options.size }, () => this.spawn());
+    this.readers = new SharedReaders(
+      options,
+      options.log,
+      Math.ceil(options.size / WORKERS_PER_READER),
+    );
   }
 
   /**
@@ -79,11 +86,12 @@ export class WorkerPool implements SpeakingScorer {
    */
   async started(): Promise<boolean> {
     const outcomes = await Promise.all(this.firstStarts);
-    if (outcomes.includes('unavailable')) {
+    const readers = await Promise.all(this.readers.firstStarts);
+    if (outcomes.includes('unavailable') || readers.includes('unavailable')) {
       await this.close();
       return false;
     }
-    if (!outcomes.includes('ready')) {
+    if (!outcomes.includes('ready') || !readers.includes('ready')) {
       await this.close();
       throw new Error('no scoring worker could load the speech engine; see the log');
     }
@@ -103,6 +111,11 @@ export class WorkerPool implements SpeakingScorer {
   /** Process ids of the workers, for diagnostics and tests. */
   get workerPids(): number[] {
     return [...this.slots].flatMap((slot) => (slot.worker.pid ? [slot.worker.pid] : []));
+  }
+
+  /** Process ids of the shared readers (shared-readers.ts). */
+  get readerPids(): number[] {
+    return this.readers.pids;
   }
 
   score(task: SpeakingTask, request: SpeakingRequest, signal?: AbortSignal) {
@@ -144,13 +157,11 @@ export class WorkerPool implements SpeakingScorer {
       this.retire(slot, shuttingDown());
       return slot.worker.exited;
     });
-    await Promise.all(exits);
+    await Promise.all([...exits, this.readers.close()]);
   }
 
   /** A new worker; resolves when it has loaded its engine, found none, or died trying. */
   private spawn(): Promise<StartOutcome> {
-    let settleStart!: (outcome: StartOutcome) => void;
-    const started = new Promise<StartOutcome>((resolve) => (settleStart = resolve));
     const slot: Slot = {
       ready: false,
       job: null,
@@ -160,19 +171,12 @@ export class WorkerPool implements SpeakingScorer {
       worker: new WorkerProcess(
         this.options,
         this.options.log,
-        (message) => {
-          if (message.type === 'ready') settleStart('ready');
-          if (message.type === 'unavailable') settleStart('unavailable');
-          this.onMessage(slot, message);
-        },
-        (how) => {
-          settleStart('exited');
-          this.onExit(slot, how);
-        },
+        (message) => this.onMessage(slot, message),
+        (how) => this.onExit(slot, how),
       ),
     };
     this.slots.add(slot);
-    return started;
+    return slot.worker.started;
   }
 
   private onMessage(slot: Slot, message: WorkerMessage): void {
@@ -189,6 +193,8 @@ export class WorkerPool implements SpeakingScorer {
       );
       return;
     }
+    if (message.type === 'read') return this.relayRead(slot, message);
+    if (message.type === 'reading' || message.type === 'unread') return; // the reader's own
     if (!slot.job || slot.job.id !== message.id) return;
     if (message.type === 'decoded') {
       slot.audioSeconds = message.seconds;
@@ -199,6 +205,14 @@ export class WorkerPool implements SpeakingScorer {
       const { code, message: text, field } = message.error;
       this.finish(slot, new ScoringError(code, text, field));
     }
+  }
+
+  /** A worker's reference to read, sent to the shared readers and their answer back. */
+  private relayRead(slot: Slot, { id, samples, words }: ReadMessage): void {
+    this.readers.read(samples, words).then(
+      (logProbabilities) => slot.worker.send({ type: 'reading', id, logProbabilities }),
+      (error: Error) => slot.worker.send({ type: 'unread', id, reason: error.message }),
+    );
   }
 
   private onExit(slot: Slot, how: string): void {
@@ -225,7 +239,7 @@ export class WorkerPool implements SpeakingScorer {
       void this.spawn();
       return;
     }
-    const delay = Math.min(RESTART_CAP_MS, RESTART_BASE_MS * 2 ** (this.startFailures - 1));
+    const delay = restartDelayMs(this.startFailures);
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => {
       while (!this.closing && this.slots.size < this.options.size) void this.spawn();

@@ -4,7 +4,7 @@ import { getPriority, setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AudioPolicy } from '../../engine/tasks/index.js';
-import type { ScoreMessage, WorkerMessage } from './protocol.js';
+import type { PoolMessage, WorkerMessage } from './protocol.js';
 
 export interface WorkerLaunch {
   /** The worker's entry module (worker-main.ts under tsx, scoring-worker.js when bundled). */
@@ -22,18 +22,26 @@ export interface WorkerLaunch {
 const WORKER_NICENESS = 5;
 const NICEST = 19;
 
-/** One scoring worker process, as the pool drives it. */
+/** A scoring worker, or the reader that holds Moonshine for all of them (worker-main.ts). */
+export type WorkerRole = 'scorer' | 'reader';
+
+/** How a worker's start ended: its engine loaded, none found, or the process died first. */
+export type StartOutcome = 'ready' | 'unavailable' | 'exited';
+
+/** One worker process, as the pool drives it. */
 export class WorkerProcess {
   private readonly child: ChildProcess;
   readonly exited: Promise<void>;
+  readonly started: Promise<StartOutcome>;
 
   constructor(
     launch: WorkerLaunch,
     log: FastifyBaseLogger,
     onMessage: (message: WorkerMessage) => void,
     onExit: (how: string) => void,
+    role: WorkerRole = 'scorer',
   ) {
-    this.child = fork(launch.entry, [JSON.stringify(launch.policy)], {
+    this.child = fork(launch.entry, [JSON.stringify(launch.policy), role], {
       execArgv: launch.execArgv ?? process.execArgv,
       // Structured clone carries a 30 MB data: URL faster than JSON.
       serialization: 'advanced',
@@ -48,12 +56,18 @@ export class WorkerProcess {
     createInterface({ input: this.child.stderr! }).on('line', (line) =>
       log.warn({ worker: pid }, line),
     );
-    this.child.on('message', onMessage);
+    let settleStart!: (outcome: StartOutcome) => void;
+    this.started = new Promise((resolve) => (settleStart = resolve));
+    this.child.on('message', (message: WorkerMessage) => {
+      if (message.type === 'ready' || message.type === 'unavailable') settleStart(message.type);
+      onMessage(message);
+    });
     this.child.on('error', (error) =>
       log.error({ err: error, worker: pid }, 'scoring worker error'),
     );
     this.exited = new Promise((resolve) =>
       this.child.once('exit', (code, signal) => {
+        settleStart('exited');
         onExit(signal ? `stopped by ${signal}` : `exited with code ${code}`);
         resolve();
       }),
@@ -64,8 +78,9 @@ export class WorkerProcess {
     return this.child.pid;
   }
 
-  send(message: ScoreMessage): void {
-    this.child.send(message);
+  /** Dropped when the process has gone: its exit is handled where it is reported. */
+  send(message: PoolMessage): void {
+    if (this.child.connected) this.child.send(message);
   }
 
   /** Immediate: a decoder busy in WebAssembly never reads a gentler request. */

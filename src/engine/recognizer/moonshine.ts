@@ -1,9 +1,11 @@
 /**
  * Moonshine tiny (Useful Sensors' English speech recogniser, MIT; its quantized ONNX encoder and
- * decoder ship inside the npm package @moonshine-ai/moonshine-js, so nothing is downloaded) run
- * with onnxruntime-web's WebAssembly backend, one thread. It is used here to read the reference
- * text against the audio (teacher forcing): the decoder is given the whole sentence at once and
- * says how likely each of its tokens is, given the audio and the tokens before it.
+ * decoder ship inside the npm package @moonshine-ai/moonshine-js, so nothing is downloaded), run
+ * with onnxruntime-web's WebAssembly backend on one thread. The engine does not let it
+ * transcribe: it reads the reference to the decoder (teacher forcing), which says how likely
+ * each token is given the audio and the tokens before it. A neural model trained on far more
+ * speech than soundswallower's GMMs, it tells a word the learner said from one put in its place
+ * (evidence/neural-reading.ts).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +37,11 @@ export async function loadMoonshine(): Promise<Moonshine> {
     encoder: await ort.InferenceSession.create(join(folder, 'encoder_model.onnx'), options),
     decoder: await ort.InferenceSession.create(join(folder, 'decoder_model_merged.onnx'), options),
   };
+}
+
+export async function closeMoonshine(model: Moonshine): Promise<void> {
+  await model.encoder.release();
+  await model.decoder.release();
 }
 
 /** The merged decoder's cache inputs, empty: the whole sentence goes in one call. */

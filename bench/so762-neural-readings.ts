@@ -1,0 +1,94 @@
+/**
+ * Moonshine's reading of every case's reference (evidence/neural-reading.ts; whatever the case's
+ * length: the engine's cap, isReadable, is applied where the reading is used), cached in
+ * .tmp/so762-moonshine/<its fingerprint> like the analyses, and taken by several processes at
+ * once, each its shard: `tsx bench/so762-neural-readings.ts 0/2` and `… 1/2`.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writtenWords } from '../src/engine/evidence/neural-reading.js';
+import {
+  closeMoonshine,
+  loadMoonshine,
+  wordLogProbabilities,
+} from '../src/engine/recognizer/moonshine.js';
+import { tokenize } from '../src/engine/text/words.js';
+import { WHOLE, type Shard } from './command-line.js';
+import { neuralReadingFingerprint } from './fingerprint.js';
+import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
+import { readLabels } from './so762-corpus.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SHARDS = 8;
+
+interface NeuralRow {
+  id: string;
+  logProbabilities: number[];
+}
+
+function cacheFile(shard: number): string {
+  return join(
+    ROOT,
+    '.tmp',
+    'so762-moonshine',
+    neuralReadingFingerprint(),
+    `readings-${shard}.jsonl`,
+  );
+}
+
+export function readCachedReadings(): Map<string, number[]> {
+  const rows = new Map<string, number[]>();
+  for (let shard = 0; shard < SHARDS; shard += 1) {
+    const file = cacheFile(shard);
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line === '') continue;
+      const row = JSON.parse(line) as NeuralRow;
+      rows.set(row.id, row.logProbabilities);
+    }
+  }
+  return rows;
+}
+
+/** Each case's reference words' log-probabilities, read where the cache lacks them (this shard's). */
+export async function neuralReadings(
+  cases: readonly Case[],
+  shard: Shard = WHOLE,
+  log: (line: string) => void = () => undefined,
+): Promise<Map<string, number[]>> {
+  const cache = readCachedReadings();
+  const missing = cases.filter(
+    (item, index) => !cache.has(item.id) && index % shard.count === shard.index,
+  );
+  if (missing.length === 0) return cache;
+  mkdirSync(dirname(cacheFile(shard.index)), { recursive: true });
+  const model = await loadMoonshine();
+  for (const [index, item] of missing.entries()) {
+    const logProbabilities = await wordLogProbabilities(
+      model,
+      await caseAudio(item),
+      writtenWords(tokenize(item.text)),
+    );
+    appendFileSync(
+      cacheFile(shard.index),
+      `${JSON.stringify({ id: item.id, logProbabilities })}\n`,
+    );
+    cache.set(item.id, logProbabilities);
+    if (index % 200 === 0) log(`read ${index + 1}/${missing.length} with Moonshine`);
+  }
+  await closeMoonshine(model);
+  return cache;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [index, count] = (process.argv[2] ?? '0/1').split('/').map(Number);
+  await neuralReadings(
+    buildCases(readLabels(), CASE_KINDS),
+    {
+      index: index ?? 0,
+      count: count ?? 1,
+    },
+    console.log,
+  );
+}
