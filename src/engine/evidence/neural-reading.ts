@@ -7,6 +7,7 @@
  * under the bar (neural-bar.ts) becomes `Missing`, unsurely (the examiner should listen for
  * it). docs/engine.md ("A neural reading of the reference") has the figures.
  */
+import { TARGET_SAMPLE_RATE } from '../audio/decode.js';
 import { wordLogProbabilities, type Moonshine } from '../recognizer/moonshine.js';
 import type { TextWord } from '../text/words.js';
 import { NEURAL_WORD_BAR } from './neural-bar.js';
@@ -30,7 +31,6 @@ export function moonshineReader(model: Moonshine): ReferenceReader {
  * attention grows with the square of the length; a Repeat Sentence answer is a sentence.
  */
 export const NEURAL_READING_MAX_SECONDS = 30;
-const SAMPLE_RATE = 16000;
 
 /**
  * Whether Moonshine's reading of `word` is evidence: a word of letters. A number or a symbol is
@@ -59,7 +59,7 @@ export async function neuralReading(
   samples: Float32Array,
   reference: readonly TextWord[],
 ): Promise<number[] | null> {
-  if (!isReadable(samples.length / SAMPLE_RATE)) return null;
+  if (!isReadable(samples.length / TARGET_SAMPLE_RATE)) return null;
   return read(samples, writtenWords(reference));
 }
 

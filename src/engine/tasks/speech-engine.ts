@@ -48,10 +48,22 @@ export async function loadReferenceReader(): Promise<OwnedReader> {
 }
 
 /**
+ * Moonshine in this process, loaded at the first reading: an engine that never scores a Repeat
+ * Sentence answer (a Retell Lecture bench, a test) does not pay its 2.5 s and 460 MiB.
+ */
+function onFirstReading(): OwnedReader {
+  let loaded: Promise<OwnedReader> | undefined;
+  return {
+    read: async (samples, words) => (await (loaded ??= loadReferenceReader())).read(samples, words),
+    close: async () => (await loaded)?.close(),
+  };
+}
+
+/**
  * Loads the acoustic model (models.ts: EXAMINER_SPEECH_MODEL, else the default), the model its
  * second opinion needs, if any, the calibrations (the bench passes its own, fitted on the
  * corpus's train speakers) and, unless `reader` is given (a scoring worker's, which asks the
- * server's shared one), Moonshine in this process.
+ * server's shared one), Moonshine in this process when it is first needed.
  */
 export async function loadSpeechEngine(
   modelName: ModelName = configuredModel(),
@@ -73,7 +85,7 @@ export async function loadSpeechEngine(
     calibration,
     queue: new SerialQueue(),
     secondOpinion,
-    reader: reader ?? (await loadReferenceReader()),
+    reader: reader ?? onFirstReading(),
   };
 }
 
