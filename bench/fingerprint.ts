@@ -106,7 +106,12 @@ export function analysisFingerprint(): string {
   );
 }
 
-/** What Moonshine's cached reading of a case depends on: its runner and the reference's words. */
+/** What Moonshine's cached reading of a case depends on: its runner, the bar, the words. */
 export function neuralReadingFingerprint(): string {
-  return fingerprintOf(['src/engine/recognizer/moonshine.ts', 'src/engine/text']);
+  return fingerprintOf([
+    'src/engine/recognizer/moonshine.ts',
+    'src/engine/evidence/neural-reading.ts',
+    'src/engine/evidence/neural-bar.ts',
+    'src/engine/text',
+  ]);
 }

@@ -21,7 +21,7 @@ import { isReadable, withNeuralReading } from '../src/engine/evidence/neural-rea
 import { checkedAnswer } from './checked-answer.js';
 import { WHOLE, type Shard } from './command-line.js';
 import { analysisFingerprint } from './fingerprint.js';
-import { neuralReadings, readCachedReadings } from './so762-neural-readings.js';
+import { neuralReadings, readCachedReadings, type NeuralReading } from './so762-neural-readings.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
 import { readLabels, type Label } from './so762-corpus.js';
 import type { AudioCheck } from './so762-cv.js';
@@ -198,13 +198,16 @@ async function askSecondOpinions(
  */
 function vetWithNeuralReadings(
   analyses: Map<string, CaseAnalysis>,
-  readings: ReadonlyMap<string, readonly number[]>,
+  readings: ReadonlyMap<string, NeuralReading>,
 ): void {
   for (const [id, row] of analyses) {
     const reading = readings.get(id);
     if (!reading)
       throw new Error(`no Moonshine reading of ${id}: run bench/so762-neural-readings.ts`);
-    row.analysis = withNeuralReading(row.analysis, isReadable(row.audioSeconds) ? reading : null);
+    row.analysis = withNeuralReading(
+      row.analysis,
+      isReadable(row.audioSeconds) ? reading.supports : null,
+    );
   }
 }
 

@@ -7,12 +7,12 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writtenWords } from '../src/engine/evidence/neural-reading.js';
 import {
-  closeMoonshine,
-  loadMoonshine,
-  wordLogProbabilities,
-} from '../src/engine/recognizer/moonshine.js';
+  supportsLeavingOutUnsaid,
+  wordingReader,
+  writtenWords,
+} from '../src/engine/evidence/neural-reading.js';
+import { closeMoonshine, encodeAnswer, loadMoonshine } from '../src/engine/recognizer/moonshine.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { WHOLE, type Shard } from './command-line.js';
 import { neuralReadingFingerprint } from './fingerprint.js';
@@ -22,9 +22,17 @@ import { readLabels } from './so762-corpus.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHARDS = 8;
 
-interface NeuralRow {
+/**
+ * A case's words' supports: read once in the reference's wording (what the bar is set on,
+ * bench/so762-neural-bar.ts), and as the engine reads them (supportsLeavingOutUnsaid).
+ */
+export interface NeuralReading {
+  first: number[];
+  supports: number[];
+}
+
+interface NeuralRow extends NeuralReading {
   id: string;
-  logProbabilities: number[];
 }
 
 function cacheFile(shard: number): string {
@@ -37,26 +45,26 @@ function cacheFile(shard: number): string {
   );
 }
 
-export function readCachedReadings(): Map<string, number[]> {
-  const rows = new Map<string, number[]>();
+export function readCachedReadings(): Map<string, NeuralReading> {
+  const rows = new Map<string, NeuralReading>();
   for (let shard = 0; shard < SHARDS; shard += 1) {
     const file = cacheFile(shard);
     if (!existsSync(file)) continue;
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line === '') continue;
       const row = JSON.parse(line) as NeuralRow;
-      rows.set(row.id, row.logProbabilities);
+      rows.set(row.id, { first: row.first, supports: row.supports });
     }
   }
   return rows;
 }
 
-/** Each case's reference words' log-probabilities, read where the cache lacks them (this shard's). */
+/** Each case's reading, read where the cache lacks it (this shard's). */
 export async function neuralReadings(
   cases: readonly Case[],
   shard: Shard = WHOLE,
   log: (line: string) => void = () => undefined,
-): Promise<Map<string, number[]>> {
+): Promise<Map<string, NeuralReading>> {
   const cache = readCachedReadings();
   const missing = cases.filter(
     (item, index) => !cache.has(item.id) && index % shard.count === shard.index,
@@ -65,16 +73,14 @@ export async function neuralReadings(
   mkdirSync(dirname(cacheFile(shard.index)), { recursive: true });
   const model = await loadMoonshine();
   for (const [index, item] of missing.entries()) {
-    const logProbabilities = await wordLogProbabilities(
-      model,
-      await caseAudio(item),
-      writtenWords(tokenize(item.text)),
-    );
-    appendFileSync(
-      cacheFile(shard.index),
-      `${JSON.stringify({ id: item.id, logProbabilities })}\n`,
-    );
-    cache.set(item.id, logProbabilities);
+    const words = writtenWords(tokenize(item.text));
+    const read = wordingReader(model, await encodeAnswer(model, await caseAudio(item)));
+    const reading = {
+      first: await read(words),
+      supports: await supportsLeavingOutUnsaid(read, words),
+    };
+    appendFileSync(cacheFile(shard.index), `${JSON.stringify({ id: item.id, ...reading })}\n`);
+    cache.set(item.id, reading);
     if (index % 200 === 0) log(`read ${index + 1}/${missing.length} with Moonshine`);
   }
   await closeMoonshine(model);

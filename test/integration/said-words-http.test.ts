@@ -76,6 +76,22 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     },
   );
 
+  // A reader who skips a word: the sentence read without it, scored against the whole sentence.
+  it.each([1, 2, 4, 7])(
+    'marks word %i, left out of the reading, Missing, and content below full',
+    async (slot) => {
+      const words = READING_SENTENCE.split(' ');
+      const read = words.filter((_, index) => index !== slot).join(' ');
+      const result = await score(await synthesizeSpeech(read, READING_VOICE));
+      const scored = result.words.filter((word) => word.label !== 'Pause');
+      expect(scored.map((word) => word.word)).toEqual(words);
+      expect(scored.map((word) => word.label === 'Missing')).toEqual(
+        words.map((_, index) => index === slot),
+      );
+      expect(component(result, 'score_content')).toMatchObject({ score: 2, maxScore: 3 });
+    },
+  );
+
   it('marks a kept word the audio supports weakly unsure, and no word of the clean reading', async () => {
     const clean = await score(await spokenReading());
     expect(said(clean).map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));

@@ -4,7 +4,10 @@ import {
   isReadable,
   neuralReading,
   withNeuralReading,
+  supportsLeavingOutUnsaid,
+  wordSupports,
   type ReferenceReader,
+  type WordingReader,
 } from '../../src/engine/evidence/neural-reading.js';
 import { decideSaid, saidModelFor } from '../../src/engine/evidence/word-acceptance.js';
 import { tokenize } from '../../src/engine/text/words.js';
@@ -32,6 +35,40 @@ describe("Moonshine's reading of the reference as the last word on what was said
     const vetted = withNeuralReading(analysis, [over, over, over, under]);
     expect(vetted.heard.map((word) => word.slot)).toEqual([0, 1, 2]);
     expect(vetted.unsureSlots).toEqual([3]);
+  });
+
+  it('weighs what the audio says against what the words before lead the decoder to expect', () => {
+    // Equally unlikely over the answer: a name the decoder never expects is supported, a
+    // common word it expected but did not hear is not.
+    const heard = [NEURAL_WORD_BAR - 4, NEURAL_WORD_BAR - 4];
+    const expected = [-20, -1];
+    const [name, contradicted] = wordSupports(heard, expected);
+    expect(name).toBeGreaterThan(NEURAL_WORD_BAR);
+    expect(contradicted).toBeLessThan(NEURAL_WORD_BAR);
+    const vetted = withNeuralReading(saidAll(), [over, over, name!, contradicted!]);
+    expect(vetted.heard.map((word) => word.slot)).toEqual([0, 1, 2]);
+  });
+
+  it('reads the words after one left out again without it, and keeps what it had for that one', async () => {
+    // "project" was left out: "before" is supported only when it follows "their".
+    const wordings: string[][] = [];
+    const read: WordingReader = async (words) => {
+      wordings.push([...words]);
+      return words.map((word, slot) => {
+        if (word === 'project') return under - 5;
+        if (word === 'before' && words[slot - 1] === 'project') return under;
+        return over;
+      });
+    };
+    const words = ['their', 'project', 'before', 'the', '25th'];
+    expect(await supportsLeavingOutUnsaid(read, words)).toEqual([
+      over,
+      under - 5,
+      over,
+      over,
+      over,
+    ]);
+    expect(wordings).toEqual([words, ['their', 'before', 'the', '25th']]);
   });
 
   it('leaves a number alone: the reference need not write it as Moonshine learnt to', () => {

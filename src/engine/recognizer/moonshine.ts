@@ -19,9 +19,14 @@ const LAYERS = 6;
 const KV_HEADS = 8;
 const HEAD_WIDTH = 36;
 
+/** The silence the words are also read against: a second of zeros. */
+const SILENCE_SAMPLES = 16000;
+
 export interface Moonshine {
   encoder: ort.InferenceSession;
   decoder: ort.InferenceSession;
+  /** The encoder's output for SILENCE_SAMPLES of zeros, encoded once. */
+  silence: ort.Tensor;
 }
 
 function modelFolder(): string {
@@ -33,10 +38,19 @@ export async function loadMoonshine(): Promise<Moonshine> {
   ort.env.wasm.numThreads = 1;
   const options = { executionProviders: ['wasm'] };
   const folder = modelFolder();
-  return {
-    encoder: await ort.InferenceSession.create(join(folder, 'encoder_model.onnx'), options),
-    decoder: await ort.InferenceSession.create(join(folder, 'decoder_model_merged.onnx'), options),
-  };
+  const encoder = await ort.InferenceSession.create(join(folder, 'encoder_model.onnx'), options);
+  const decoder = await ort.InferenceSession.create(
+    join(folder, 'decoder_model_merged.onnx'),
+    options,
+  );
+  return { encoder, decoder, silence: await encode(encoder, new Float32Array(SILENCE_SAMPLES)) };
+}
+
+async function encode(encoder: ort.InferenceSession, samples: Float32Array): Promise<ort.Tensor> {
+  const encoded = await encoder.run({
+    input_values: new ort.Tensor('float32', samples, [1, samples.length]),
+  });
+  return encoded.last_hidden_state!;
 }
 
 export async function closeMoonshine(model: Moonshine): Promise<void> {
@@ -76,24 +90,17 @@ function logProbability(logits: Float32Array, offset: number, size: number, toke
   return logits[offset + token]! - max - Math.log(sum);
 }
 
-/**
- * Per word of `words`: the log-probability Moonshine gives its tokens, read in the sentence's
- * order over `samples` (16 kHz). A word the audio does not hold gets a low one, whatever the
- * words around it.
- */
-export async function wordLogProbabilities(
+/** Per word of `words`: the log-probability the decoder gives its tokens over `encoded`. */
+async function readWords(
   model: Moonshine,
-  samples: Float32Array,
+  encoded: ort.Tensor,
   words: readonly string[],
 ): Promise<number[]> {
-  const encoded = await model.encoder.run({
-    input_values: new ort.Tensor('float32', samples, [1, samples.length]),
-  });
   const pieces = wordTokens(words);
   const ids = [START_TOKEN, ...pieces.flat()];
   const decoded = await model.decoder.run({
     input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.map(BigInt)), [1, ids.length]),
-    encoder_hidden_states: encoded.last_hidden_state!,
+    encoder_hidden_states: encoded,
     use_cache_branch: new ort.Tensor('bool', [false]),
     ...emptyCache(),
   });
@@ -103,4 +110,40 @@ export async function wordLogProbabilities(
   return pieces.map((tokens) =>
     tokens.reduce((sum, token) => sum + logProbability(logits, size * position++, size, token), 0),
   );
+}
+
+/**
+ * Reads one wording of the reference after another against the same answer: per word, the
+ * log-probability Moonshine gives its tokens in the wording's order. A word the audio does not
+ * hold gets a low one, whatever the words around it.
+ */
+export type AnswerReading = (words: readonly string[]) => Promise<number[]>;
+
+/** `samples` (16 kHz) encoded once, to be read against wordings of the reference. */
+export async function encodeAnswer(
+  model: Moonshine,
+  samples: Float32Array,
+): Promise<AnswerReading> {
+  const encoded = await encode(model.encoder, samples);
+  return (words) => readWords(model, encoded, words);
+}
+
+/** Per word of `words`: its log-probability read in order over `samples` (AnswerReading). */
+export async function wordLogProbabilities(
+  model: Moonshine,
+  samples: Float32Array,
+  words: readonly string[],
+): Promise<number[]> {
+  return (await encodeAnswer(model, samples))(words);
+}
+
+/**
+ * Per word of `words`: its log-probability read over silence, which is what the decoder expects
+ * from the words before it alone. A name or an odd turn of phrase gets a low one.
+ */
+export async function expectedLogProbabilities(
+  model: Moonshine,
+  words: readonly string[],
+): Promise<number[]> {
+  return readWords(model, model.silence, words);
 }

@@ -22,9 +22,9 @@ export interface ReadMessage {
   words: readonly string[];
 }
 
-/** The reader's answer: each word's log-probability, or why there is none. */
+/** The reader's answer: each word's support (evidence/neural-reading.ts), or why there is none. */
 export type ReadingMessage =
-  | { type: 'reading'; id: number; logProbabilities: number[] }
+  | { type: 'reading'; id: number; supports: number[] }
   | { type: 'unread'; id: number; reason: string };
 
 /** What the pool sends a worker or the reader. */

@@ -12,7 +12,7 @@ export const WORKERS_PER_READER = 4;
 export const MAX_READER_BYTES = 700 * 1024 * 1024;
 
 interface Pending {
-  resolve: (logProbabilities: number[]) => void;
+  resolve: (supports: number[]) => void;
   reject: (reason: string) => void;
 }
 
@@ -123,7 +123,7 @@ export class SharedReaders {
     const waiting = reader.pending.get(message.id);
     if (!waiting) return;
     reader.pending.delete(message.id);
-    if (message.type === 'reading') waiting.resolve(message.logProbabilities);
+    if (message.type === 'reading') waiting.resolve(message.supports);
     else waiting.reject(message.reason);
   }
 

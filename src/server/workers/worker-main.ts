@@ -75,7 +75,7 @@ function pooledReader(): { reader: OwnedReader; answer: (message: PoolMessage) =
     if (message.type !== 'reading' && message.type !== 'unread') return;
     const pending = waiting.get(message.id);
     waiting.delete(message.id);
-    if (message.type === 'reading') pending?.resolve(message.logProbabilities);
+    if (message.type === 'reading') pending?.resolve(message.supports);
     else
       pending?.reject(
         new ScoringError('OVERLOADED', `the answer could not be read (${message.reason}); retry`),
@@ -91,7 +91,7 @@ async function serveReadings(speaking: EngineModule): Promise<void> {
   process.on('message', ({ id, samples, words }: ReadMessage) => {
     queue = queue.then(() =>
       reader.read(samples, words).then(
-        (logProbabilities) => send({ type: 'reading', id, logProbabilities }),
+        (supports) => send({ type: 'reading', id, supports }),
         (error: unknown) => send({ type: 'unread', id, reason: String(error) }),
       ),
     );
