@@ -32,8 +32,8 @@ export type ReferenceReader = (
  * How much of a word's log-probability over silence (what the words before it predict) is taken
  * off its log-probability over the answer. Half: a name or an ungrammatical sentence, unlikely
  * whatever is heard, is not held against the learner in full, while a word the audio contradicts
- * stays far under what was expected. Chosen on the train speakers' words (BENCHMARKS.md, "The
- * expected reading"), against reading the log-probability alone.
+ * stays far under what was expected. Chosen with the bar's share on the train speakers' words
+ * (bench/neural-expectation.ts), against reading the log-probability alone.
  */
 export const EXPECTATION_WEIGHT = 0.5;
 
@@ -123,7 +123,8 @@ export function writtenWords(reference: readonly TextWord[]): string[] {
 }
 
 /**
- * Each reference word's support, the reference read in order, or null for an answer too long to read (isReadable), whose words keep the acoustic models' decision.
+ * Each reference word's support, the reference read in order, or null for an answer too long
+ * to read (isReadable), whose words keep the acoustic models' decision.
  */
 export async function neuralReading(
   read: ReferenceReader,
