@@ -9,12 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { analyseSpeech, type SpeechAnalysis } from '../src/engine/evidence/analysis.js';
 import { decideSaid, saidModelFor } from '../src/engine/evidence/word-acceptance.js';
 import {
+  missedFalseStart,
   needsSecondOpinion,
   reconsidered,
   secondOpinionFor,
+  secondReading,
 } from '../src/engine/evidence/second-opinion.js';
 import { tokenize } from '../src/engine/text/words.js';
-import type { AcousticModel } from '../src/engine/recognizer/acoustic-model.js';
+import type { AcousticModel, DecodedSegment } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { configuredModel, type ModelName } from '../src/engine/recognizer/models.js';
 import { isReadable, withNeuralReading } from '../src/engine/evidence/neural-reading.js';
@@ -50,25 +52,34 @@ export function readCachedAnalyses(
   model: ModelName = configuredModel(),
 ): Map<string, CaseAnalysis> {
   const rows = new Map<string, CaseAnalysis>();
-  const said = saidModelFor(model);
   for (let shard = 0; shard < 8; shard += 1) {
-    const file = cacheFile(shard, model);
-    if (!existsSync(file)) continue;
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (line === '') continue;
-      const row = JSON.parse(line) as CaseAnalysis;
-      // Which words count as said is decided afresh, so a refitted said model needs no re-analysis.
-      Object.assign(row.analysis, decideSaid(row.analysis, said));
-      rows.set(row.id, row);
-    }
+    for (const [id, row] of readAnalysesFile(cacheFile(shard, model), model)) rows.set(id, row);
   }
   return rows;
 }
 
-export async function analyseCase(model: AcousticModel, item: Case): Promise<CaseAnalysis> {
+function readAnalysesFile(file: string, model: ModelName): Map<string, CaseAnalysis> {
+  const rows = new Map<string, CaseAnalysis>();
+  if (!existsSync(file)) return rows;
+  const said = saidModelFor(model);
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line === '') continue;
+    const row = JSON.parse(line) as CaseAnalysis;
+    // Which words count as said is decided afresh, so a refitted said model needs no re-analysis.
+    Object.assign(row.analysis, decideSaid(row.analysis, said));
+    rows.set(row.id, row);
+  }
+  return rows;
+}
+
+export async function analyseCase(
+  model: AcousticModel,
+  item: Case,
+  falseStart: DecodedSegment[] = [],
+): Promise<CaseAnalysis> {
   const samples = await caseAudio(item);
   const started = performance.now();
-  const analysis = analyseSpeech(model, samples, tokenize(item.text));
+  const analysis = analyseSpeech(model, samples, tokenize(item.text), { falseStart });
   return {
     id: item.id,
     analysis,
@@ -176,6 +187,7 @@ async function askSecondOpinions(
   const seconds = cachedOnly
     ? readCachedAnalyses(opinion.model)
     : await analyseCases(cases, WHOLE, log, opinion.model);
+  await readAfterFirstFalseStarts(cases, analyses, seconds, opinion.model, cachedOnly, log);
   const checks = await audioChecks(unsure.map((item) => ({ id: item.id, case: item })));
   for (const item of unsure) {
     const first = analyses.get(item.id)!;
@@ -189,6 +201,43 @@ async function askSecondOpinions(
     );
   }
   return seconds;
+}
+
+/**
+ * The second model's reading where it missed the first model's false start, as the engine makes
+ * it (tasks/repeat-sentence.ts): decoded again after that false start, and kept by
+ * secondReading. Those decodes are cached apart, beside the second model's analyses.
+ */
+async function readAfterFirstFalseStarts(
+  cases: readonly Case[],
+  analyses: ReadonlyMap<string, CaseAnalysis>,
+  seconds: Map<string, CaseAnalysis>,
+  modelName: ModelName,
+  cachedOnly: boolean,
+  log: (line: string) => void,
+): Promise<void> {
+  const file = join(cacheDir(modelName), 'after-first-false-start.jsonl');
+  const cached = readAnalysesFile(file, modelName);
+  const missed = cases.filter((item) => {
+    const [first, second] = [analyses.get(item.id), seconds.get(item.id)];
+    return first && second && missedFalseStart(first.analysis, second.analysis);
+  });
+  const todo = cachedOnly ? [] : missed.filter((item) => !cached.has(item.id));
+  if (todo.length > 0) {
+    log(`reading ${todo.length} cases after the first model's false start`);
+    const model = await loadAcousticModel(modelName);
+    for (const item of todo) {
+      const falseStart = analyses.get(item.id)!.analysis.falseStart;
+      const row = await analyseCase(model, item, falseStart);
+      appendFileSync(file, `${JSON.stringify(row)}\n`);
+      cached.set(item.id, row);
+    }
+    model.close();
+  }
+  for (const item of missed) {
+    const alone = seconds.get(item.id)!;
+    alone.analysis = secondReading(alone.analysis, cached.get(item.id)?.analysis);
+  }
 }
 
 /**

@@ -9,7 +9,18 @@ import {
   type SpeakingResult,
   type SpeechEngine,
 } from '../../src/engine/tasks/index.js';
-import { missingToolsReason, spokenReading } from '../helpers/speech-fixtures.js';
+import { analyseSpeech } from '../../src/engine/evidence/analysis.js';
+import { tokenize } from '../../src/engine/text/words.js';
+import {
+  concatenate,
+  edit,
+  missingToolsReason,
+  READING_SENTENCE,
+  READING_VOICE,
+  silentWav,
+  spokenReading,
+  synthesizeSpeech,
+} from '../helpers/speech-fixtures.js';
 
 const SENTENCE = 'She bought some fresh bread at the market this morning';
 /** The reading's refText with "bread" replaced by a word the reader did not say. */
@@ -72,5 +83,25 @@ describe.skipIf(missingToolsReason())('a second acoustic model on the words said
   it('is not asked about a noisy answer', async () => {
     const noisy = await score(engine, REPLACED, ['noisy']);
     expect(labelOf(noisy, 'quickly')).not.toBe('Missing');
+  });
+
+  it("reads a restart after the 8 kHz model's false start with the 16 kHz model", async () => {
+    const falseStart = await edit(await synthesizeSpeech('The students', READING_VOICE), [
+      'pad',
+      '0.5',
+      '0',
+    ]);
+    const restart = await concatenate([falseStart, silentWav(0.8), await spokenReading()]);
+    const { samples } = await decodeAudio(restart);
+    const reference = tokenize(READING_SENTENCE);
+    const first = analyseSpeech(engine.model, samples, reference);
+    expect(first.falseStart.map((segment) => segment.text)).toEqual(['the', 'students']);
+    const second = analyseSpeech(engine.secondOpinion!.model, samples, reference, {
+      falseStart: first.falseStart,
+    });
+    expect(second.falseStart).toEqual(first.falseStart);
+    const restartFrame = first.falseStart.at(-1)!.endFrame + 80;
+    expect(second.heard.map((word) => word.slot)).toEqual(reference.map((_, slot) => slot));
+    expect(second.heard.every((word) => word.startFrame >= restartFrame - 10)).toBe(true);
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AcousticModel } from '../../src/engine/recognizer/acoustic-model.js';
 import { SAMPLES_PER_FRAME } from '../../src/engine/recognizer/acoustic-model.js';
-import { restartAfterPause, splitFalseStart } from '../../src/engine/evidence/false-start.js';
+import {
+  readingAfterFalseStart,
+  restartAfterPause,
+  splitFalseStart,
+} from '../../src/engine/evidence/false-start.js';
 import { tokenize } from '../../src/engine/text/words.js';
 import { path, segment } from '../helpers/decoded-path.js';
 
@@ -194,6 +198,39 @@ describe('a restart after a pause', () => {
       // A reading said once, decoded as four of its words with the rest left under silence.
       const part = [...path('the cat on mat', 20), segment('<sil>', 60, 140)];
       expect(restartAfterPause(model, twice, reference, part)).toBeNull();
+    });
+  });
+
+  describe('read after a false start another model heard', () => {
+    const heard = path('the cat', 10);
+
+    it('decodes the reading from the false start’s end, the false start kept as heard', () => {
+      const { model, decodedFrom } = modelHearing('the cat sat on the mat');
+      const split = readingAfterFalseStart(model, samples, reference, heard);
+      expect(decodedFrom).toEqual([30]);
+      expect(split.falseStart).toBe(heard);
+      expect(split.reading.map((word) => [word.text, word.startFrame])).toEqual(
+        ['the', 'cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, 80 + index * 10]),
+      );
+      expect(split.decodedPath.slice(0, 3).map((word) => word.text)).toEqual([
+        'the',
+        'cat',
+        '<sil>',
+      ]);
+    });
+
+    it('aligns the reading from its first word over speech, not from a copy in the pause', () => {
+      const copy = {
+        decodeGrammar: () => [
+          segment('the', 0, 10),
+          segment('<sil>', 10, 40),
+          ...path('cat sat on the mat', 50),
+        ],
+      } as unknown as AcousticModel;
+      const split = readingAfterFalseStart(copy, samples, reference, heard);
+      expect(split.reading.map((word) => [word.text, word.startFrame])).toEqual(
+        ['cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, 80 + index * 10]),
+      );
     });
   });
 });

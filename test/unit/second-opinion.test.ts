@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   jointFeatures,
+  missedFalseStart,
   needsSecondOpinion,
   secondOpinionFor,
+  secondReading,
   withSecondOpinion,
 } from '../../src/engine/evidence/second-opinion.js';
 import type { HeardWord, SpeechAnalysis } from '../../src/engine/evidence/speech-analysis.js';
@@ -13,6 +15,7 @@ import {
   saidLogOdds,
   saidModelFor,
 } from '../../src/engine/evidence/word-acceptance.js';
+import { path } from '../helpers/decoded-path.js';
 import { analysisOf, wordWithGops } from '../helpers/heard-words.js';
 
 const first = saidModelFor('en-us-8k');
@@ -108,5 +111,29 @@ describe('a second opinion on the words said', () => {
     );
     expect(firstView.unsureSlots).toEqual([1]);
     expect(decided.unsureSlots).toEqual(firstView.unsureSlots);
+  });
+});
+
+describe("the second model's reading of a restarted answer", () => {
+  const withFalseStart = (analysis: SpeechAnalysis): SpeechAnalysis => ({
+    ...analysis,
+    falseStart: path('one two'),
+  });
+
+  it("is read again after the first model's false start only where it missed it", () => {
+    const plain = analysed([clear, clear, clear]);
+    expect(missedFalseStart(withFalseStart(plain), plain)).toBe(true);
+    expect(missedFalseStart(withFalseStart(plain), withFalseStart(plain))).toBe(false);
+    expect(missedFalseStart(plain, plain)).toBe(false);
+  });
+
+  it('keeps the reading after the false start unless it hears fewer words', () => {
+    const alone = analysed([clear, absent, clear]);
+    const sameWords = withFalseStart(analysed([clear, clear, absent]));
+    const fewer = withFalseStart(analysed([clear, absent, absent]));
+    expect(alone.heard).toHaveLength(2);
+    expect(secondReading(alone, sameWords)).toBe(sameWords);
+    expect(secondReading(alone, fewer)).toBe(alone);
+    expect(secondReading(alone, undefined)).toBe(alone);
   });
 });

@@ -36,20 +36,23 @@ interface Candidate {
  * voice and QUIET_MARGIN_FRAMES of quiet either side are analysed; every time is the
  * recording's. `restarts` lets a false start precede the reading, and decodes again a reading
  * the first decode lost (Repeat Sentence); free speech's phrases go without, since a phrase said
- * twice there is an answer's own words, not a restart.
+ * twice there is an answer's own words, not a restart. `falseStart`, a false start another
+ * model heard in the same recording (its frames), is taken as found: the reading is decoded
+ * after it.
  */
 export function analyseSpeech(
   model: AcousticModel,
   samples: Float32Array,
   reference: TextWord[],
-  { restarts = true }: { restarts?: boolean } = {},
+  { restarts = true, falseStart = [] }: { restarts?: boolean; falseStart?: DecodedSegment[] } = {},
 ): SpeechAnalysis {
   const totalFrames = Math.floor(samples.length / SAMPLES_PER_FRAME);
   const span = voiceSpan(frameLevels(samples), QUIET_MARGIN_FRAMES);
   const end =
     span.endFrame === totalFrames - 1 ? samples.length : (span.endFrame + 1) * SAMPLES_PER_FRAME;
   const voice = samples.subarray(span.startFrame * SAMPLES_PER_FRAME, end);
-  const analysis = analyseVoice(model, voice, reference, restarts);
+  const heardFalseStart = falseStart.map((segment) => shiftSegment(segment, -span.startFrame));
+  const analysis = analyseVoice(model, voice, reference, restarts, heardFalseStart);
   return { ...shiftAnalysis(analysis, span.startFrame), totalFrames };
 }
 
@@ -59,6 +62,7 @@ function analyseVoice(
   samples: Float32Array,
   reference: TextWord[],
   restarts: boolean,
+  heardFalseStart: DecodedSegment[],
 ): SpeechAnalysis {
   ensureInDictionary(
     model,
@@ -71,6 +75,7 @@ function analyseVoice(
     levels,
     reference,
     restarts,
+    heardFalseStart,
   );
   const offset = readingStart(falseStart, reading);
   const end = endFrame ?? levels.length;

@@ -4,6 +4,7 @@ import { sequenceGrammar } from '../recognizer/grammar.js';
 import { isFiller, isSilence } from '../recognizer/recognize.js';
 import { spokenWordCount, type TextWord } from '../text/words.js';
 import {
+  readingAfterFalseStart,
   restartAfterPause,
   splitFalseStart,
   UNHEARD_SPEECH_FRAMES,
@@ -16,7 +17,8 @@ import { speechAfter, wholeReading } from './speech-after.js';
  * The reading's grammar decode: the words decoded, with a false start split off. `restarts`
  * (Repeat Sentence) allows the false start, decodes again a reading the first decode lost, and
  * ends the reading before speech that follows it; free speech's phrases are decoded once, under
- * the plain reading grammar.
+ * the plain reading grammar. A false start another model heard (`heardFalseStart`) is taken as
+ * found, and the reading decoded after it.
  */
 export function decodeReading(
   model: AcousticModel,
@@ -24,7 +26,10 @@ export function decodeReading(
   levels: Float64Array,
   reference: readonly TextWord[],
   restarts: boolean,
+  heardFalseStart: DecodedSegment[] = [],
 ): SplitReading {
+  if (heardFalseStart.length > 0)
+    return readingAfterFalseStart(model, samples, reference, heardFalseStart, levels);
   if (!restarts) return decodeOnce(model, samples, levels, reference, { restarts: false });
   const reading = decodeWholeReading(model, samples, levels, reference);
   return endedBeforeSpeechAfter(model, samples, levels, reference, reading);

@@ -45,6 +45,31 @@ export function hearsSecondModel(cautions: readonly AudioCaution[]): boolean {
 }
 
 /**
+ * Whether the second model's reading should be decoded again after the first model's false
+ * start: the first heard one and the second did not. The second then aligned the sentence over
+ * the false start and the pause ("just" 1.3 s long), and its verifier pulled a restarted reading
+ * under the refusal bar (BENCHMARKS.md, "the 16 kHz model reading after the 8 kHz model's false
+ * start").
+ */
+export function missedFalseStart(first: SpeechAnalysis, second: SpeechAnalysis): boolean {
+  return first.falseStart.length > 0 && second.falseStart.length === 0;
+}
+
+/**
+ * The second model's reading: the one decoded after the first model's false start where it
+ * hears no fewer words than the reading alone. Where the first model's false start is the
+ * reading's own start misheard, the reading decoded after it loses words the reader said.
+ */
+export function secondReading(
+  alone: SpeechAnalysis,
+  afterFalseStart: SpeechAnalysis | undefined,
+): SpeechAnalysis {
+  return afterFalseStart && afterFalseStart.heard.length >= alone.heard.length
+    ? afterFalseStart
+    : alone;
+}
+
+/**
  * Whether to ask: the first model's analysis holds an aligned word under its sure bar, and
  * the second model can be trusted on the answer (hearsSecondModel).
  */

@@ -3,11 +3,17 @@ import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { analyseSpeech } from '../evidence/analysis.js';
 import { neuralReading, withNeuralReading } from '../evidence/neural-reading.js';
 import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
-import { hearsSecondModel, reconsidered } from '../evidence/second-opinion.js';
+import type { AcousticModel } from '../recognizer/acoustic-model.js';
+import {
+  hearsSecondModel,
+  missedFalseStart,
+  reconsidered,
+  secondReading,
+} from '../evidence/second-opinion.js';
 import { saidModelFor } from '../evidence/word-acceptance.js';
 import { scoreRepeatSentence } from '../scoring/repeat-sentence.js';
 import type { SpeakingResult } from '../scoring/result.js';
-import { tokenize } from '../text/words.js';
+import { tokenize, type TextWord } from '../text/words.js';
 import { answerCommon } from './common.js';
 import type { DecodedAnswer, SpeechEngine } from './speech-engine.js';
 
@@ -37,7 +43,7 @@ export async function scoreRepeatSentenceAnswer(
     const opinion = engine.secondOpinion;
     const other =
       opinion && hearsSecondModel(answer.cautions)
-        ? analyseSpeech(opinion.model, answer.samples, reference)
+        ? secondModelAnalysis(opinion.model, answer.samples, reference, first)
         : undefined;
     const read = await reading;
     const vetted = (said: SpeechAnalysis): SpeechAnalysis => withNeuralReading(said, read);
@@ -50,4 +56,17 @@ export async function scoreRepeatSentenceAnswer(
     };
   });
   return scoreRepeatSentence({ ...answerCommon(engine, request, answer), analysis, second });
+}
+
+/** The second model's analysis, read after the first model's false start where it missed it. */
+function secondModelAnalysis(
+  model: AcousticModel,
+  samples: Float32Array,
+  reference: TextWord[],
+  first: SpeechAnalysis,
+): SpeechAnalysis {
+  const alone = analyseSpeech(model, samples, reference);
+  if (!missedFalseStart(first, alone)) return alone;
+  const after = analyseSpeech(model, samples, reference, { falseStart: first.falseStart });
+  return secondReading(alone, after);
 }
