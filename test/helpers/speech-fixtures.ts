@@ -109,6 +109,17 @@ export async function spokenReading(text = READING_SENTENCE): Promise<Uint8Array
   return edit(await synthesizeSpeech(text, READING_VOICE), ['pad', '0.5', '0.5']);
 }
 
+/** The reading's restart: its first two words (after half a second of quiet), 0.8 s, the reading. */
+export async function restartedReading(): Promise<{ falseStart: Uint8Array; restart: Uint8Array }> {
+  const falseStart = await edit(await synthesizeSpeech('The students', READING_VOICE), [
+    'pad',
+    '0.5',
+    '0',
+  ]);
+  const restart = await concatenate([falseStart, silentWav(0.8), await spokenReading()]);
+  return { falseStart, restart };
+}
+
 /** Encoding choices passed to sox for the output file (see `man soxformat`). */
 export interface SoxOutput {
   /** File type, e.g. `wav`, `flac`, `ogg`. */

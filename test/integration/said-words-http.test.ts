@@ -3,10 +3,10 @@ import { decodeAudio } from '../../src/engine/audio/decode.js';
 import type { Component, Word } from '../../src/shared/contract/envelope.js';
 import {
   concatenate,
-  edit,
   missingToolsReason,
   READING_SENTENCE,
   READING_VOICE,
+  restartedReading,
   silentWav,
   spokenReading,
   synthesizeSpeech,
@@ -124,12 +124,7 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
 
   it('scores a restart on the final reading, the false start Inserted with its timing', async () => {
     const clean = await score(await spokenReading());
-    const falseStart = await edit(await synthesizeSpeech('The students', READING_VOICE), [
-      'pad',
-      '0.5',
-      '0',
-    ]);
-    const restart = await concatenate([falseStart, silentWav(0.8), await spokenReading()]);
+    const { falseStart, restart } = await restartedReading();
     const result = await score(restart);
     const inserted = result.words.filter((word) => word.label === 'Inserted');
     expect(inserted.map((word) => word.word)).toEqual(['The', 'students']);

@@ -12,14 +12,10 @@ import {
 import { analyseSpeech } from '../../src/engine/evidence/analysis.js';
 import { tokenize } from '../../src/engine/text/words.js';
 import {
-  concatenate,
-  edit,
   missingToolsReason,
   READING_SENTENCE,
-  READING_VOICE,
-  silentWav,
+  restartedReading,
   spokenReading,
-  synthesizeSpeech,
 } from '../helpers/speech-fixtures.js';
 
 const SENTENCE = 'She bought some fresh bread at the market this morning';
@@ -86,12 +82,7 @@ describe.skipIf(missingToolsReason())('a second acoustic model on the words said
   });
 
   it("reads a restart after the 8 kHz model's false start with the 16 kHz model", async () => {
-    const falseStart = await edit(await synthesizeSpeech('The students', READING_VOICE), [
-      'pad',
-      '0.5',
-      '0',
-    ]);
-    const restart = await concatenate([falseStart, silentWav(0.8), await spokenReading()]);
+    const { restart } = await restartedReading();
     const { samples } = await decodeAudio(restart);
     const reference = tokenize(READING_SENTENCE);
     const first = analyseSpeech(engine.model, samples, reference);
