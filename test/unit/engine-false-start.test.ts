@@ -67,6 +67,20 @@ describe('a restart after a pause', () => {
     return { model, decodedFrom };
   }
 
+  /**
+   * A model whose decode from the pause on puts a copy of "the" into its quiet, then `silence`
+   * frames of silence, then reads on from "cat".
+   */
+  function copyInThePause(silence: number): AcousticModel {
+    return {
+      decodeGrammar: () => [
+        segment('the', 0, 10),
+        segment('<sil>', 10, silence),
+        ...path('cat sat on the mat', 10 + silence),
+      ],
+    } as unknown as AcousticModel;
+  }
+
   // The first decode: "the cat", a pause of 0.5 s, and the rest stretched over the repeat.
   const firstPass = [
     ...path('the cat', 10),
@@ -118,14 +132,7 @@ describe('a restart after a pause', () => {
 
   it('aligns the reading from its first word over speech, not from a copy in the pause', () => {
     // The decode after the pause puts a copy of "the" into its quiet, then reads on from "cat".
-    const copy = {
-      decodeGrammar: () => [
-        segment('the', 0, 10),
-        segment('<sil>', 10, 50),
-        ...path('cat sat on the mat', 60),
-      ],
-    } as unknown as AcousticModel;
-    const split = restartAfterPause(copy, samples, reference, firstPass);
+    const split = restartAfterPause(copyInThePause(50), samples, reference, firstPass);
     expect(split?.falseStart.map((word) => word.text)).toEqual(['the', 'cat']);
     expect(split?.reading.map((word) => [word.text, word.startFrame])).toEqual(
       ['cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, 90 + index * 10]),
@@ -220,14 +227,7 @@ describe('a restart after a pause', () => {
     });
 
     it('aligns the reading from its first word over speech, not from a copy in the pause', () => {
-      const copy = {
-        decodeGrammar: () => [
-          segment('the', 0, 10),
-          segment('<sil>', 10, 40),
-          ...path('cat sat on the mat', 50),
-        ],
-      } as unknown as AcousticModel;
-      const split = readingAfterFalseStart(copy, samples, reference, heard);
+      const split = readingAfterFalseStart(copyInThePause(40), samples, reference, heard);
       expect(split.reading.map((word) => [word.text, word.startFrame])).toEqual(
         ['cat', 'sat', 'on', 'the', 'mat'].map((word, index) => [word, 80 + index * 10]),
       );
