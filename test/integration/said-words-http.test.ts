@@ -122,6 +122,18 @@ describe.skipIf(missingToolsReason())('Repeat Sentence scores what was said, ove
     expect(component(result, 'score_content')!.score).toBeLessThan(3);
   });
 
+  it('shows the words after a reading stopped halfway Missing, and content 2 of 3 (half the words)', async () => {
+    const stopped = await concatenate([
+      await spokenReading('The students finished their'),
+      silentWav(1, { noiseDbfs: -65 }),
+    ]);
+    const result = await score(stopped);
+    const words = result.words.filter((word) => word.label !== 'Pause');
+    expect(words.map((word) => word.word)).toEqual(READING_SENTENCE.split(' '));
+    expect(said(result).map((word) => word.word)).toEqual(['The', 'students', 'finished', 'their']);
+    expect(component(result, 'score_content')).toMatchObject({ score: 2, maxScore: 3 });
+  });
+
   it('scores a restart on the final reading, the false start Inserted with its timing', async () => {
     const clean = await score(await spokenReading());
     const { falseStart, restart } = await restartedReading();
