@@ -260,7 +260,10 @@ function vetWithNeuralReadings(
     row.analysis = withNeuralReading(
       row.analysis,
       isReadable(row.audioSeconds)
-        ? { supports: reading.supports, wordsBeforeEnd: wordsBeforeEnd(reading.ends) }
+        ? {
+            supports: reading.supports,
+            wordsBeforeEnd: wordsBeforeEnd(reading.supports, reading.ends),
+          }
         : null,
     );
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEURAL_WORD_BAR } from '../../src/engine/evidence/neural-bar.js';
-import { NEURAL_END_BAR } from '../../src/engine/evidence/end-bar.js';
+import { NEURAL_END_BAR, NEURAL_START_BAR } from '../../src/engine/evidence/end-bar.js';
 import {
   endStrengths,
   isReadable,
@@ -127,7 +127,7 @@ function answerEnding(
     read: async (words) =>
       words.map((_, slot): ReadWord => ({
         logProbability: 0,
-        // The transcript could end after any word, but the next word is likelier but where it ended.
+        // The transcript could end after any word; the next word is likelier except where it ends.
         endBound: -0.5,
         next: slot + 1 === endsAfter ? -9 : 0,
       })),
@@ -141,12 +141,14 @@ function answerEnding(
 
 describe("Moonshine's reading of where the answer ends", () => {
   const words = ['the', 'students', 'finished', 'early'];
+  /** The supports of a reading that began at the reference's first word. */
+  const begun = words.map(() => NEURAL_START_BAR);
 
   it('hears the end after the word where the transcript ends, likelier than the next word', async () => {
     const { answer, asked } = answerEnding(2, -0.3);
     const strengths = await endStrengths(answer, words);
     expect(strengths).toEqual([-Infinity, -0.3, -Infinity, -Infinity]);
-    expect(wordsBeforeEnd(strengths)).toBe(2);
+    expect(wordsBeforeEnd(begun, strengths)).toBe(2);
     // Only where the transcript could end and the next word is less likely is the end worked out.
     expect(asked).toEqual([['the', 'students']]);
   });
@@ -157,8 +159,15 @@ describe("Moonshine's reading of where the answer ends", () => {
       words,
       NEURAL_END_BAR - 1,
     );
-    expect(wordsBeforeEnd(weak)).toBe(4);
-    expect(wordsBeforeEnd(weak, NEURAL_END_BAR - 1)).toBe(2);
-    expect(wordsBeforeEnd(await endStrengths(answerEnding(0, -0.1).answer, words))).toBe(4);
+    expect(wordsBeforeEnd(begun, weak)).toBe(4);
+    expect(wordsBeforeEnd(begun, weak, NEURAL_END_BAR - 1)).toBe(2);
+    const goesOn = await endStrengths(answerEnding(0, -0.1).answer, words);
+    expect(wordsBeforeEnd(begun, goesOn)).toBe(4);
+  });
+
+  it('leaves the end unused where the reading did not begin at the first word (a late start)', async () => {
+    const strengths = await endStrengths(answerEnding(2, -0.3).answer, words);
+    const lateStart = [NEURAL_START_BAR - 0.01, ...begun.slice(1)];
+    expect(wordsBeforeEnd(lateStart, strengths)).toBe(4);
   });
 });

@@ -18,7 +18,7 @@ import {
   type Moonshine,
 } from '../recognizer/moonshine.js';
 import type { TextWord } from '../text/words.js';
-import { NEURAL_END_BAR } from './end-bar.js';
+import { NEURAL_END_BAR, NEURAL_START_BAR } from './end-bar.js';
 import { NEURAL_WORD_BAR } from './neural-bar.js';
 import type { SpeechAnalysis } from './speech-analysis.js';
 
@@ -126,18 +126,30 @@ export async function endStrengths(
   return strengths;
 }
 
-/** How many words come before the first end at least `bar` strong (endStrengths); all if none. */
-export function wordsBeforeEnd(strengths: readonly number[], bar: number = NEURAL_END_BAR): number {
-  const slot = strengths.findIndex((strength) => strength >= bar);
+/**
+ * How many words come before the answer's end: before the first end at least `endBar` strong
+ * (endStrengths), where the reading began at the reference's first word (its support at least
+ * `startBar`); all of them where it did not. Read the words a late starter never said, Moonshine
+ * soon expects the transcript to end, though the answer goes on.
+ */
+export function wordsBeforeEnd(
+  supports: readonly number[],
+  strengths: readonly number[],
+  endBar: number = NEURAL_END_BAR,
+  startBar: number = NEURAL_START_BAR,
+): number {
+  if ((supports[0] ?? -Infinity) < startBar) return strengths.length;
+  const slot = strengths.findIndex((strength) => strength >= endBar);
   return slot < 0 ? strengths.length : slot + 1;
 }
 
 export function moonshineReader(model: Moonshine): ReferenceReader {
   return async (samples, words) => {
     const answer = await encodeAnswer(model, samples);
+    const supports = await supportsLeavingOutUnsaid(wordingReader(model, answer), words);
     return {
-      supports: await supportsLeavingOutUnsaid(wordingReader(model, answer), words),
-      wordsBeforeEnd: wordsBeforeEnd(await endStrengths(answer, words)),
+      supports,
+      wordsBeforeEnd: wordsBeforeEnd(supports, await endStrengths(answer, words)),
     };
   };
 }
