@@ -7,7 +7,7 @@
  * The support of the reference's first word under which the reading is taken to have begun
  * later, and its end is not used: 99% of the train speakers' real readings reach it.
  */
-export const NEURAL_START_BAR = -4.56;
+export const NEURAL_START_BAR = -4.57;
 
 /**
  * The end's strength at or over which the answer ends before the reference does: the weakest
