@@ -178,14 +178,23 @@ export interface AnswerReading {
   endAfter: (words: readonly string[]) => Promise<number>;
 }
 
-/** `samples` (16 kHz) encoded once, to be read against wordings of the reference. */
+/**
+ * `samples` (16 kHz) encoded once, to be read against wordings of the reference. A wording is
+ * decoded once: the supports and the end both read the reference's own.
+ */
 export async function encodeAnswer(
   model: Moonshine,
   samples: Float32Array,
 ): Promise<AnswerReading> {
   const encoded = await encode(model.encoder, samples);
+  const wordings = new Map<string, Promise<ReadWord[]>>();
   return {
-    read: (words) => readWords(model, encoded, words),
+    read: (words) => {
+      const key = words.join(' ');
+      const read = wordings.get(key) ?? readWords(model, encoded, words);
+      wordings.set(key, read);
+      return read;
+    },
     endAfter: (words) => endAfter(model, encoded, words),
   };
 }
