@@ -3,41 +3,30 @@
  * soundswallower's alignment can squeeze a word the learner never said onto the audio, and its
  * GMM evidence (word-acceptance.ts, second-opinion.ts) often lets it pass. Moonshine
  * (recognizer/moonshine.ts), read the reference in order, gives such a word a log-probability far
- * under what the words before it lead the decoder to expect, and where the learner stopped early
- * it expects the transcript to end there. So a word shown as said whose support (wordSupport) is
- * under the bar (neural-bar.ts), or that comes after the answer's end (wordsBeforeEnd), becomes
- * `Missing`, unsurely (the examiner should listen for it). docs/engine.md ("A neural reading of
- * the reference") has the figures.
+ * under what the words before it lead the decoder to expect. So a word shown as said whose
+ * support (wordSupport) is under the bar (neural-bar.ts) becomes `Missing`, unsurely (the
+ * examiner should listen for it). docs/engine.md ("A neural reading of the reference") has the
+ * figures.
  */
 import { TARGET_SAMPLE_RATE } from '../audio/decode.js';
 import {
   encodeAnswer,
   expectedLogProbabilities,
-  logProbabilities,
   type AnswerReading,
   type Moonshine,
 } from '../recognizer/moonshine.js';
 import type { TextWord } from '../text/words.js';
-import { NEURAL_END_BAR, NEURAL_START_BAR } from './end-bar.js';
 import { NEURAL_WORD_BAR } from './neural-bar.js';
 import type { SpeechAnalysis } from './speech-analysis.js';
 
-/** Moonshine's reading of the reference against one answer. */
-export interface ReferenceReading {
-  /** Each word's support (wordSupport). */
-  supports: number[];
-  /** How many of the reference's words come before Moonshine hears the answer end (wordsBeforeEnd). */
-  wordsBeforeEnd: number;
-}
-
 /**
- * Reads `words` against `samples` (16 kHz). In one process it is Moonshine itself
- * (moonshineReader); a scoring worker asks the server's shared reader.
+ * Reads `words` against `samples` (16 kHz): each word's support (wordSupport). In one process it
+ * is Moonshine itself (moonshineReader); a scoring worker asks the server's shared reader.
  */
 export type ReferenceReader = (
   samples: Float32Array,
   words: readonly string[],
-) => Promise<ReferenceReading>;
+) => Promise<number[]>;
 
 /**
  * How much of a word's log-probability over silence (what the words before it predict) is taken
@@ -68,10 +57,7 @@ export type WordingReader = (words: readonly string[]) => Promise<number[]>;
 /** The supports of wordings of the reference read against `answer`. */
 export function wordingReader(model: Moonshine, answer: AnswerReading): WordingReader {
   return async (words) =>
-    wordSupports(
-      logProbabilities(await answer.read(words)),
-      await expectedLogProbabilities(model, words),
-    );
+    wordSupports(await answer(words), await expectedLogProbabilities(model, words));
 }
 
 /**
@@ -103,55 +89,9 @@ export async function supportsLeavingOutUnsaid(
   }
 }
 
-/**
- * After each of `words`, read in order, how strongly Moonshine hears the answer end there: the
- * log-probability that the transcript ends, where it beats the next word's start; -Infinity
- * where it does not, after the last word, or where it cannot reach `floor` (not worked out).
- * A learner who stopped halfway leaves audio that ends there, and the words after it cannot
- * have been said, however the alignment placed them. A learner who paused goes on speaking, so
- * the end stays unlikely.
- */
-export async function endStrengths(
-  answer: AnswerReading,
-  words: readonly string[],
-  floor: number = NEURAL_END_BAR,
-): Promise<number[]> {
-  const read = await answer.read(words);
-  const strengths: number[] = [];
-  for (const [slot, { endBound, next }] of read.entries()) {
-    const possible = slot < words.length - 1 && endBound >= floor && endBound > next;
-    const end = possible ? await answer.endAfter(words.slice(0, slot + 1)) : -Infinity;
-    strengths.push(end > next ? end : -Infinity);
-  }
-  return strengths;
-}
-
-/**
- * How many words come before the answer's end: before the first end at least `endBar` strong
- * (endStrengths), where the reading began at the reference's first word (its support at least
- * `startBar`); all of them where it did not. Read the words a late starter never said, Moonshine
- * soon expects the transcript to end, though the answer goes on.
- */
-export function wordsBeforeEnd(
-  supports: readonly number[],
-  strengths: readonly number[],
-  endBar: number = NEURAL_END_BAR,
-  startBar: number = NEURAL_START_BAR,
-): number {
-  if ((supports[0] ?? -Infinity) < startBar) return strengths.length;
-  const slot = strengths.findIndex((strength) => strength >= endBar);
-  return slot < 0 ? strengths.length : slot + 1;
-}
-
 export function moonshineReader(model: Moonshine): ReferenceReader {
-  return async (samples, words) => {
-    const answer = await encodeAnswer(model, samples);
-    const supports = await supportsLeavingOutUnsaid(wordingReader(model, answer), words);
-    return {
-      supports,
-      wordsBeforeEnd: wordsBeforeEnd(supports, await endStrengths(answer, words)),
-    };
-  };
+  return async (samples, words) =>
+    supportsLeavingOutUnsaid(wordingReader(model, await encodeAnswer(model, samples)), words);
 }
 
 /**
@@ -183,34 +123,28 @@ export function writtenWords(reference: readonly TextWord[]): string[] {
 }
 
 /**
- * Moonshine's reading of the reference, or null for an answer too long to read (isReadable),
- * whose words keep the acoustic models' decision.
+ * Each reference word's support, the reference read in order, or null for an answer too long
+ * to read (isReadable), whose words keep the acoustic models' decision.
  */
 export async function neuralReading(
   read: ReferenceReader,
   samples: Float32Array,
   reference: readonly TextWord[],
-): Promise<ReferenceReading | null> {
+): Promise<number[] | null> {
   if (!isReadable(samples.length / TARGET_SAMPLE_RATE)) return null;
   return read(samples, writtenWords(reference));
 }
 
-/**
- * `analysis` with the words Moonshine's reading does not support, and those after the answer's
- * end, `Missing`, unsurely.
- */
+/** `analysis` with the words Moonshine's reading does not support `Missing`, unsurely. */
 export function withNeuralReading(
   analysis: SpeechAnalysis,
-  reading: ReferenceReading | null,
+  supports: readonly number[] | null,
   bar: number = NEURAL_WORD_BAR,
 ): SpeechAnalysis {
-  if (!reading) return analysis;
-  const { supports } = reading;
+  if (!supports) return analysis;
   const unsupported = new Set(
     analysis.reference.flatMap((word, slot) =>
-      slot >= reading.wordsBeforeEnd || (readsAsWritten(word) && (supports[slot] ?? 0) < bar)
-        ? [slot]
-        : [],
+      readsAsWritten(word) && (supports[slot] ?? 0) < bar ? [slot] : [],
     ),
   );
   const vetoed = analysis.heard.filter((word) => unsupported.has(word.slot));

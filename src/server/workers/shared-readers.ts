@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReferenceReading } from '../../engine/tasks/index.js';
 import type { ReadingMessage, WorkerMessage } from './protocol.js';
 import { restartDelayMs } from './restart-delay.js';
 import { WorkerProcess, type StartOutcome, type WorkerLaunch } from './worker-process.js';
@@ -13,7 +12,7 @@ export const WORKERS_PER_READER = 4;
 export const MAX_READER_BYTES = 700 * 1024 * 1024;
 
 interface Pending {
-  resolve: (reading: ReferenceReading) => void;
+  resolve: (supports: number[]) => void;
   reject: (reason: string) => void;
 }
 
@@ -57,7 +56,7 @@ export class SharedReaders {
     return [...this.readers].flatMap((reader) => (reader.process.pid ? [reader.process.pid] : []));
   }
 
-  read(samples: Float32Array, words: readonly string[]): Promise<ReferenceReading> {
+  read(samples: Float32Array, words: readonly string[]): Promise<number[]> {
     return new Promise((resolve, reject) => {
       this.queue.push({ samples, words, resolve, reject: (reason) => reject(new Error(reason)) });
       this.dispatch();
@@ -124,7 +123,7 @@ export class SharedReaders {
     const waiting = reader.pending.get(message.id);
     if (!waiting) return;
     reader.pending.delete(message.id);
-    if (message.type === 'reading') waiting.resolve(message.reading);
+    if (message.type === 'reading') waiting.resolve(message.supports);
     else waiting.reject(message.reason);
   }
 
