@@ -85,6 +85,7 @@ export function externalTestFingerprint(): string {
  * is cached apart, so762-neural-readings.ts), and the features the calibration's models read.
  */
 const READ_FROM_ANALYSES = new Set([
+  'src/engine/evidence/end-bar.ts',
   'src/engine/evidence/neural-bar.ts',
   'src/engine/evidence/neural-reading.ts',
   'src/engine/recognizer/moonshine.ts',

@@ -19,7 +19,11 @@ import { tokenize } from '../src/engine/text/words.js';
 import type { AcousticModel, DecodedSegment } from '../src/engine/recognizer/acoustic-model.js';
 import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { configuredModel, type ModelName } from '../src/engine/recognizer/models.js';
-import { isReadable, withNeuralReading } from '../src/engine/evidence/neural-reading.js';
+import {
+  isReadable,
+  withNeuralReading,
+  wordsBeforeEnd,
+} from '../src/engine/evidence/neural-reading.js';
 import { checkedAnswer } from './checked-answer.js';
 import { WHOLE, type Shard } from './command-line.js';
 import { analysisFingerprint } from './fingerprint.js';
@@ -255,7 +259,12 @@ function vetWithNeuralReadings(
       throw new Error(`no Moonshine reading of ${id}: run bench/so762-neural-readings.ts`);
     row.analysis = withNeuralReading(
       row.analysis,
-      isReadable(row.audioSeconds) ? reading.supports : null,
+      isReadable(row.audioSeconds)
+        ? {
+            supports: reading.supports,
+            wordsBeforeEnd: wordsBeforeEnd(reading.supports, reading.ends),
+          }
+        : null,
     );
   }
 }

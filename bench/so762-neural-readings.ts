@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import {
   supportsLeavingOutUnsaid,
   wordingReader,
+  endStrengths,
   writtenWords,
 } from '../src/engine/evidence/neural-reading.js';
 import { closeMoonshine, encodeAnswer, loadMoonshine } from '../src/engine/recognizer/moonshine.js';
@@ -24,15 +25,23 @@ const SHARDS = 8;
 
 /**
  * A case's words' supports: read once in the reference's wording (what the bar is set on,
- * bench/so762-neural-bar.ts), and as the engine reads them (supportsLeavingOutUnsaid).
+ * bench/so762-neural-bar.ts), and as the engine reads them (supportsLeavingOutUnsaid); and the
+ * strength of the answer's end after each word (endStrengths, worked out down to END_FLOOR, so
+ * that bench/so762-end-bar.ts can set the end's bar from the cache).
  */
 export interface NeuralReading {
   first: number[];
   supports: number[];
+  ends: number[];
 }
 
-interface NeuralRow extends NeuralReading {
+/** The weakest end worked out: well under any bar the fit could choose. */
+export const END_FLOOR = -8;
+
+interface NeuralRow extends Omit<NeuralReading, 'ends'> {
   id: string;
+  /** JSON writes -Infinity (no end there) as null. */
+  ends: Array<number | null>;
 }
 
 function cacheFile(shard: number): string {
@@ -53,7 +62,8 @@ export function readCachedReadings(): Map<string, NeuralReading> {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line === '') continue;
       const row = JSON.parse(line) as NeuralRow;
-      rows.set(row.id, { first: row.first, supports: row.supports });
+      const ends = row.ends.map((strength) => strength ?? -Infinity);
+      rows.set(row.id, { first: row.first, supports: row.supports, ends });
     }
   }
   return rows;
@@ -74,10 +84,12 @@ export async function neuralReadings(
   const model = await loadMoonshine();
   for (const [index, item] of missing.entries()) {
     const words = writtenWords(tokenize(item.text));
-    const read = wordingReader(model, await encodeAnswer(model, await caseAudio(item)));
+    const answer = await encodeAnswer(model, await caseAudio(item));
+    const read = wordingReader(model, answer);
     const reading = {
       first: await read(words),
       supports: await supportsLeavingOutUnsaid(read, words),
+      ends: await endStrengths(answer, words, END_FLOOR),
     };
     appendFileSync(cacheFile(shard.index), `${JSON.stringify({ id: item.id, ...reading })}\n`);
     cache.set(item.id, reading);

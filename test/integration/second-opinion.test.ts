@@ -24,7 +24,7 @@ const REPLACED = 'She bought some fresh quickly at the market this morning';
 
 /** A neural reader that supports every word: the acoustic models' decision alone is tested. */
 const supportsEveryWord: OwnedReader = {
-  read: async (_, words) => words.map(() => 0),
+  read: async (_, words) => ({ supports: words.map(() => 0), wordsBeforeEnd: words.length }),
   close: async () => undefined,
 };
 

@@ -171,9 +171,9 @@ describe("the workers' shared reader (Moonshine, held once for several workers)"
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(answers.map((answer) => transcription(answer.body))).toEqual([
-      '[-3,-8]',
-      '[-1,-6]',
-      '[-8]',
+      '{"supports":[-3,-8],"wordsBeforeEnd":2}',
+      '{"supports":[-1,-6],"wordsBeforeEnd":2}',
+      '{"supports":[-8],"wordsBeforeEnd":1}',
     ]);
   });
 
@@ -189,7 +189,7 @@ describe("the workers' shared reader (Moonshine, held once for several workers)"
     expect(pool.readerPids[0]).not.toBe(before);
     const next = await post(server, ENDPOINT_PATHS.rs, rs('read again'));
     expect(next.status).toBe(200);
-    expect(transcription(next.body)).toBe('[-5]');
+    expect(transcription(next.body)).toBe('{"supports":[-5],"wordsBeforeEnd":1}');
     expect(pool.workerPids).toHaveLength(1);
   });
 });

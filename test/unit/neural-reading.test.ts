@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { NEURAL_WORD_BAR } from '../../src/engine/evidence/neural-bar.js';
 import {
+  NEURAL_CLEAR_BAR,
+  NEURAL_END_BAR,
+  NEURAL_HEARD_BAR,
+  NEURAL_START_BAR,
+} from '../../src/engine/evidence/end-bar.js';
+import {
+  endStrengths,
   isReadable,
   neuralReading,
   withNeuralReading,
   supportsLeavingOutUnsaid,
+  wordsBeforeEnd,
   wordSupports,
   type ReferenceReader,
   type WordingReader,
 } from '../../src/engine/evidence/neural-reading.js';
+import type { AnswerReading, ReadWord } from '../../src/engine/recognizer/moonshine.js';
 import { decideSaid, saidModelFor } from '../../src/engine/evidence/word-acceptance.js';
 import { tokenize } from '../../src/engine/text/words.js';
 import { analysisOf, wordWithGops } from '../helpers/heard-words.js';
@@ -27,12 +36,17 @@ function saidAll() {
 const under = NEURAL_WORD_BAR - 1;
 const over = NEURAL_WORD_BAR + 1;
 
+/** Moonshine's reading of the four words with these supports, the answer going on to the end. */
+function reading(supports: number[]) {
+  return { supports, wordsBeforeEnd: supports.length };
+}
+
 describe("Moonshine's reading of the reference as the last word on what was said", () => {
   it('calls a word said on the acoustic evidence but under the bar Missing, unsurely', () => {
     const analysis = saidAll();
     expect(analysis.heard.map((word) => word.slot)).toEqual([0, 1, 2, 3]);
     expect(analysis.unsureSlots).toEqual([]);
-    const vetted = withNeuralReading(analysis, [over, over, over, under]);
+    const vetted = withNeuralReading(analysis, reading([over, over, over, under]));
     expect(vetted.heard.map((word) => word.slot)).toEqual([0, 1, 2]);
     expect(vetted.unsureSlots).toEqual([3]);
   });
@@ -45,7 +59,7 @@ describe("Moonshine's reading of the reference as the last word on what was said
     const [name, contradicted] = wordSupports(heard, expected);
     expect(name).toBeGreaterThan(NEURAL_WORD_BAR);
     expect(contradicted).toBeLessThan(NEURAL_WORD_BAR);
-    const vetted = withNeuralReading(saidAll(), [over, over, name!, contradicted!]);
+    const vetted = withNeuralReading(saidAll(), reading([over, over, name!, contradicted!]));
     expect(vetted.heard.map((word) => word.slot)).toEqual([0, 1, 2]);
   });
 
@@ -72,7 +86,7 @@ describe("Moonshine's reading of the reference as the last word on what was said
   });
 
   it('leaves a number alone: the reference need not write it as Moonshine learnt to', () => {
-    const vetted = withNeuralReading(saidAll(), [over, under, over, over]);
+    const vetted = withNeuralReading(saidAll(), reading([over, under, over, over]));
     expect(vetted.heard.map((word) => word.slot)).toEqual([0, 1, 2, 3]);
   });
 
@@ -84,15 +98,108 @@ describe("Moonshine's reading of the reference as the last word on what was said
     const asked: string[][] = [];
     const reader: ReferenceReader = async (_, words) => {
       asked.push([...words]);
-      return words.map(() => 0);
+      return reading(words.map(() => 0));
     };
     const reference = tokenize('The 25 students, finished.');
-    expect(await neuralReading(reader, new Float32Array(16000 * 30), reference)).toEqual([
-      0, 0, 0, 0,
-    ]);
+    expect(await neuralReading(reader, new Float32Array(16000 * 30), reference)).toEqual(
+      reading([0, 0, 0, 0]),
+    );
     expect(asked).toEqual([['The', '25', 'students', 'finished']]);
     expect(await neuralReading(reader, new Float32Array(16000 * 30 + 1), reference)).toBeNull();
     expect(asked).toHaveLength(1);
     expect([isReadable(30), isReadable(30.01)]).toEqual([true, false]);
+  });
+
+  it('calls the words after the answer ends Missing, those the alignment placed unsurely', () => {
+    // "the 25" said, then the learner stopped: the alignment squeezed "students" on.
+    const analysis = saidAll();
+    const vetted = withNeuralReading(analysis, {
+      supports: [over, over, over, over],
+      wordsBeforeEnd: 2,
+    });
+    expect(vetted.heard.map((word) => word.slot)).toEqual([0, 1]);
+    expect(vetted.unsureSlots).toEqual([2, 3]);
+  });
+});
+
+/** An answer Moonshine reads as ending after `endsAfter` words (its reading over real audio is tested in test/integration). */
+function answerEnding(
+  endsAfter: number,
+  strength: number,
+): { answer: AnswerReading; asked: string[][] } {
+  const asked: string[][] = [];
+  const answer: AnswerReading = {
+    read: async (words) =>
+      words.map((_, slot): ReadWord => ({
+        logProbability: 0,
+        // The transcript could end after any word; the next word is likelier except where it ends.
+        endBound: -0.5,
+        next: slot + 1 === endsAfter ? -9 : 0,
+      })),
+    endAfter: async (words) => {
+      asked.push([...words]);
+      return words.length === endsAfter ? strength : -12;
+    },
+  };
+  return { answer, asked };
+}
+
+describe("Moonshine's reading of where the answer ends", () => {
+  const words = ['the', 'students', 'finished', 'early'];
+  /** The supports of a reading that began at the reference's first word. */
+  const begun = words.map(() => 0);
+
+  it('hears the end after the word where the transcript ends, likelier than the next word', async () => {
+    const { answer, asked } = answerEnding(2, -0.3);
+    const strengths = await endStrengths(answer, words);
+    expect(strengths).toEqual([-Infinity, -0.3, -Infinity, -Infinity]);
+    expect(wordsBeforeEnd(begun, strengths)).toBe(2);
+    // Only where the transcript could end and the next word is less likely is the end worked out.
+    expect(asked).toEqual([['the', 'students']]);
+  });
+
+  it('takes no end under the bar, and every word where the answer goes on', async () => {
+    const weak = await endStrengths(
+      answerEnding(2, NEURAL_END_BAR - 0.5).answer,
+      words,
+      NEURAL_END_BAR - 1,
+    );
+    expect(wordsBeforeEnd(begun, weak)).toBe(4);
+    const bars = {
+      start: NEURAL_START_BAR,
+      end: NEURAL_END_BAR - 1,
+      heard: NEURAL_HEARD_BAR,
+      clear: NEURAL_CLEAR_BAR,
+    };
+    expect(wordsBeforeEnd(begun, weak, bars)).toBe(2);
+    const goesOn = await endStrengths(answerEnding(0, -0.1).answer, words);
+    expect(wordsBeforeEnd(begun, goesOn)).toBe(4);
+  });
+
+  it('moves the end on to a stronger end just after it, over words Moonshine hears', () => {
+    const bar = NEURAL_END_BAR;
+    const lastUnsaid = [0, 0, 0, NEURAL_CLEAR_BAR - 0.01];
+    // "...before the" with the last word left out: the decoder would end after "before", and
+    // more surely after "the".
+    expect(wordsBeforeEnd(lastUnsaid, [-Infinity, bar + 0.6, bar + 1.2, -Infinity])).toBe(3);
+    expect(wordsBeforeEnd(lastUnsaid, [-Infinity, bar + 1.2, bar + 0.6, -Infinity])).toBe(2);
+    // A later run does not count: the answer had already ended.
+    expect(wordsBeforeEnd(lastUnsaid, [bar, -Infinity, bar + 1.2, -Infinity])).toBe(1);
+    // Nor does a stronger end after a word Moonshine does not hear ("their project", unsaid).
+    const unheard = [0, 0, NEURAL_HEARD_BAR - 0.01, NEURAL_CLEAR_BAR - 0.01];
+    expect(wordsBeforeEnd(unheard, [-Infinity, bar + 0.6, bar + 1.2, -Infinity])).toBe(2);
+  });
+
+  it("moves the end on to the reference's own end over a last word heard clearly", () => {
+    // "...to them park": the decoder could end after "them", but "park" was said.
+    const ends = [-Infinity, -Infinity, NEURAL_END_BAR + 0.1, -Infinity];
+    expect(wordsBeforeEnd([0, 0, 0, NEURAL_CLEAR_BAR], ends)).toBe(4);
+    expect(wordsBeforeEnd([0, 0, 0, NEURAL_CLEAR_BAR - 0.01], ends)).toBe(3);
+  });
+
+  it('leaves the end unused where the reading did not begin at the first word (a late start)', async () => {
+    const strengths = await endStrengths(answerEnding(2, -0.3).answer, words);
+    const lateStart = [NEURAL_START_BAR - 0.01, ...begun.slice(1)];
+    expect(wordsBeforeEnd(lateStart, strengths)).toBe(4);
   });
 });

@@ -3,30 +3,41 @@
  * soundswallower's alignment can squeeze a word the learner never said onto the audio, and its
  * GMM evidence (word-acceptance.ts, second-opinion.ts) often lets it pass. Moonshine
  * (recognizer/moonshine.ts), read the reference in order, gives such a word a log-probability far
- * under what the words before it lead the decoder to expect. So a word shown as said whose
- * support (wordSupport) is under the bar (neural-bar.ts) becomes `Missing`, unsurely (the
- * examiner should listen for it). docs/engine.md ("A neural reading of the reference") has the
- * figures.
+ * under what the words before it lead the decoder to expect, and where the learner stopped early
+ * it expects the transcript to end there. So a word shown as said whose support (wordSupport) is
+ * under the bar (neural-bar.ts), or that comes after the answer's end (wordsBeforeEnd), becomes
+ * `Missing`, unsurely (the examiner should listen for it). docs/engine.md ("A neural reading of
+ * the reference") has the figures.
  */
 import { TARGET_SAMPLE_RATE } from '../audio/decode.js';
 import {
   encodeAnswer,
   expectedLogProbabilities,
+  logProbabilities,
   type AnswerReading,
   type Moonshine,
 } from '../recognizer/moonshine.js';
 import type { TextWord } from '../text/words.js';
+import { NEURAL_CLEAR_BAR, NEURAL_END_BAR, NEURAL_HEARD_BAR, NEURAL_START_BAR } from './end-bar.js';
 import { NEURAL_WORD_BAR } from './neural-bar.js';
 import type { SpeechAnalysis } from './speech-analysis.js';
 
+/** Moonshine's reading of the reference against one answer. */
+export interface ReferenceReading {
+  /** Each word's support (wordSupport). */
+  supports: number[];
+  /** How many of the reference's words come before Moonshine hears the answer end (wordsBeforeEnd). */
+  wordsBeforeEnd: number;
+}
+
 /**
- * Reads `words` against `samples` (16 kHz): each word's support (wordSupport). In one process it
- * is Moonshine itself (moonshineReader); a scoring worker asks the server's shared reader.
+ * Reads `words` against `samples` (16 kHz). In one process it is Moonshine itself
+ * (moonshineReader); a scoring worker asks the server's shared reader.
  */
 export type ReferenceReader = (
   samples: Float32Array,
   words: readonly string[],
-) => Promise<number[]>;
+) => Promise<ReferenceReading>;
 
 /**
  * How much of a word's log-probability over silence (what the words before it predict) is taken
@@ -57,7 +68,10 @@ export type WordingReader = (words: readonly string[]) => Promise<number[]>;
 /** The supports of wordings of the reference read against `answer`. */
 export function wordingReader(model: Moonshine, answer: AnswerReading): WordingReader {
   return async (words) =>
-    wordSupports(await answer(words), await expectedLogProbabilities(model, words));
+    wordSupports(
+      logProbabilities(await answer.read(words)),
+      await expectedLogProbabilities(model, words),
+    );
 }
 
 /**
@@ -89,9 +103,85 @@ export async function supportsLeavingOutUnsaid(
   }
 }
 
+/**
+ * After each of `words`, read in order, how strongly Moonshine hears the answer end there: the
+ * log-probability that the transcript ends, where it beats the next word's start; -Infinity
+ * where it does not, after the last word, or where it cannot reach `floor` (not worked out).
+ * A learner who stopped halfway leaves audio that ends there, and the words after it cannot
+ * have been said, however the alignment placed them. A learner who paused goes on speaking, so
+ * the end stays unlikely.
+ */
+export async function endStrengths(
+  answer: AnswerReading,
+  words: readonly string[],
+  floor: number = NEURAL_END_BAR,
+): Promise<number[]> {
+  const read = await answer.read(words);
+  const strengths: number[] = [];
+  for (const [slot, { endBound, next }] of read.entries()) {
+    const possible = slot < words.length - 1 && endBound >= floor && endBound > next;
+    const end = possible ? await answer.endAfter(words.slice(0, slot + 1)) : -Infinity;
+    strengths.push(end > next ? end : -Infinity);
+  }
+  return strengths;
+}
+
+/** The bars of the answer's end (end-bar.ts has them, fitted, and what each is). */
+export interface EndBars {
+  start: number;
+  end: number;
+  heard: number;
+  clear: number;
+}
+
+const END_BARS: EndBars = {
+  start: NEURAL_START_BAR,
+  end: NEURAL_END_BAR,
+  heard: NEURAL_HEARD_BAR,
+  clear: NEURAL_CLEAR_BAR,
+};
+
+/**
+ * How many words come before the answer's end (endStrengths): where the reading began at the
+ * reference's first word (its support at least `bars.start`), the first end at least `bars.end`
+ * strong, moved on to each stronger end just after it over words Moonshine hears (their support
+ * at least `bars.heard`), and to the reference's own end over a last word it hears clearly (at
+ * least `bars.clear`); all the words where the reading did not begin at the first word.
+ * - Moved on: the decoder also expects an end after a word a sentence seldom ends on. A learner
+ *   who left out the last word ("...before the") ends on "the", though the decoder would end
+ *   a little less surely a word earlier; one who said "...to them park" did say "park". Once
+ *   the audio is over the decoder expects an end after every word, so a word it does not hear
+ *   stops the move, and the last word must be heard clearly to carry the end to the
+ *   reference's (which takes every word with it).
+ * - A late start: read against the words a late starter never said, Moonshine soon expects the
+ *   transcript to end, though the answer goes on.
+ */
+export function wordsBeforeEnd(
+  supports: readonly number[],
+  strengths: readonly number[],
+  bars: EndBars = END_BARS,
+): number {
+  const last = strengths.length - 1;
+  if ((supports[0] ?? -Infinity) < bars.start) return strengths.length;
+  // After the last word the transcript ends as the reference does: as strong as an end can be.
+  const endAfter = (slot: number): number => (slot === last ? 0 : (strengths[slot] ?? -Infinity));
+  let end = strengths.findIndex((_, slot) => endAfter(slot) >= bars.end);
+  for (let slot = end + 1; slot <= last && endAfter(slot) >= bars.end; slot += 1) {
+    if (supports[slot]! < (slot === last ? bars.clear : bars.heard)) break;
+    if (endAfter(slot) > endAfter(end)) end = slot;
+  }
+  return end + 1;
+}
+
 export function moonshineReader(model: Moonshine): ReferenceReader {
-  return async (samples, words) =>
-    supportsLeavingOutUnsaid(wordingReader(model, await encodeAnswer(model, samples)), words);
+  return async (samples, words) => {
+    const answer = await encodeAnswer(model, samples);
+    const supports = await supportsLeavingOutUnsaid(wordingReader(model, answer), words);
+    return {
+      supports,
+      wordsBeforeEnd: wordsBeforeEnd(supports, await endStrengths(answer, words)),
+    };
+  };
 }
 
 /**
@@ -123,28 +213,34 @@ export function writtenWords(reference: readonly TextWord[]): string[] {
 }
 
 /**
- * Each reference word's support, the reference read in order, or null for an answer too long
- * to read (isReadable), whose words keep the acoustic models' decision.
+ * Moonshine's reading of the reference, or null for an answer too long to read (isReadable),
+ * whose words keep the acoustic models' decision.
  */
 export async function neuralReading(
   read: ReferenceReader,
   samples: Float32Array,
   reference: readonly TextWord[],
-): Promise<number[] | null> {
+): Promise<ReferenceReading | null> {
   if (!isReadable(samples.length / TARGET_SAMPLE_RATE)) return null;
   return read(samples, writtenWords(reference));
 }
 
-/** `analysis` with the words Moonshine's reading does not support `Missing`, unsurely. */
+/**
+ * `analysis` with the words Moonshine's reading does not support, and those after the answer's
+ * end, `Missing`, unsurely.
+ */
 export function withNeuralReading(
   analysis: SpeechAnalysis,
-  supports: readonly number[] | null,
+  reading: ReferenceReading | null,
   bar: number = NEURAL_WORD_BAR,
 ): SpeechAnalysis {
-  if (!supports) return analysis;
+  if (!reading) return analysis;
+  const { supports } = reading;
   const unsupported = new Set(
     analysis.reference.flatMap((word, slot) =>
-      readsAsWritten(word) && (supports[slot] ?? 0) < bar ? [slot] : [],
+      slot >= reading.wordsBeforeEnd || (readsAsWritten(word) && (supports[slot] ?? 0) < bar)
+        ? [slot]
+        : [],
     ),
   );
   const vetoed = analysis.heard.filter((word) => unsupported.has(word.slot));

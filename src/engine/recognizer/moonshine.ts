@@ -81,23 +81,41 @@ function wordTokens(words: readonly string[]): number[][] {
   });
 }
 
-/** Natural log of softmax(`logits`)[`token`] over the row starting at `offset`. */
-function logProbability(logits: Float32Array, offset: number, size: number, token: number): number {
+/** Natural log of softmax(`logits`) over the row starting at `offset`, as a lookup by token. */
+function logSoftmax(logits: Float32Array, offset: number, size: number): (token: number) => number {
   let max = -Infinity;
   for (let v = 0; v < size; v++) max = Math.max(max, logits[offset + v]!);
   let sum = 0;
   for (let v = 0; v < size; v++) sum += Math.exp(logits[offset + v]! - max);
-  return logits[offset + token]! - max - Math.log(sum);
+  const norm = max + Math.log(sum);
+  return (token) => logits[offset + token]! - norm;
 }
 
-/** Per word of `words`: the log-probability the decoder gives its tokens over `encoded`. */
-async function readWords(
+/** The tokenizer's end of text (EOS), and the marks a transcript's last sentence closes with. */
+const END_TOKEN = 2;
+const CLOSING_MARKS = ['.', '?', '!'].map((mark) =>
+  llamaTokenizer.encode(`a${mark}`, false, false, false).at(-1)!,
+);
+
+/** A word of a wording, read after the words before it. */
+export interface ReadWord {
+  /** Its tokens' log-probability. */
+  logProbability: number;
+  /**
+   * After it, the log-probability that the transcript ends: the end token, or a closing mark
+   * (which more words may follow, so this bounds the end from above; endAfter weighs it exactly).
+   */
+  endBound: number;
+  /** After it, the log-probability of the next word's first token (0 after the last word). */
+  next: number;
+}
+
+/** The decoder's log-softmax after each of `ids`, over `encoded`, in one call. */
+async function decode(
   model: Moonshine,
   encoded: ort.Tensor,
-  words: readonly string[],
-): Promise<number[]> {
-  const pieces = wordTokens(words);
-  const ids = [START_TOKEN, ...pieces.flat()];
+  ids: readonly number[],
+): Promise<Array<(token: number) => number>> {
   const decoded = await model.decoder.run({
     input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.map(BigInt)), [1, ids.length]),
     encoder_hidden_states: encoded,
@@ -106,35 +124,93 @@ async function readWords(
   });
   const logits = decoded.logits!.data as Float32Array;
   const size = decoded.logits!.dims[2]!;
+  return ids.map((_, position) => logSoftmax(logits, size * position, size));
+}
+
+/** Each word of `words` read in order over `encoded` (teacher forcing). */
+async function readWords(
+  model: Moonshine,
+  encoded: ort.Tensor,
+  words: readonly string[],
+): Promise<ReadWord[]> {
+  const pieces = wordTokens(words);
+  const after = await decode(model, encoded, [START_TOKEN, ...pieces.flat()]);
   let position = 0;
-  return pieces.map((tokens) =>
-    tokens.reduce((sum, token) => sum + logProbability(logits, size * position++, size, token), 0),
-  );
+  return pieces.map((tokens, index) => {
+    const logProbability = tokens.reduce((sum, token) => sum + after[position++]!(token), 0);
+    const next = after[position]!;
+    const ends = [END_TOKEN, ...CLOSING_MARKS].map((token) => Math.exp(next(token)));
+    return {
+      logProbability,
+      endBound: Math.log(ends.reduce((sum, share) => sum + share, 0)),
+      next: index + 1 < pieces.length ? next(pieces[index + 1]![0]!) : 0,
+    };
+  });
 }
 
 /**
- * Reads one wording of the reference after another against the same answer: per word, the
- * log-probability Moonshine gives its tokens in the wording's order. A word the audio does not
- * hold gets a low one, whatever the words around it.
+ * The log-probability that the transcript of `encoded` is `words` and ends there: the end token
+ * straight after them, or a closing mark and then the end token.
  */
-export type AnswerReading = (words: readonly string[]) => Promise<number[]>;
+async function endAfter(
+  model: Moonshine,
+  encoded: ort.Tensor,
+  words: readonly string[],
+): Promise<number> {
+  const ids = [START_TOKEN, ...wordTokens(words).flat()];
+  const after = (await decode(model, encoded, ids)).at(-1)!;
+  let share = Math.exp(after(END_TOKEN));
+  for (const mark of CLOSING_MARKS) {
+    const closed = (await decode(model, encoded, [...ids, mark])).at(-1)!;
+    share += Math.exp(after(mark) + closed(END_TOKEN));
+  }
+  return Math.log(share);
+}
 
-/** `samples` (16 kHz) encoded once, to be read against wordings of the reference. */
+/** An answer encoded once, to be read against wordings of the reference. */
+export interface AnswerReading {
+  /**
+   * Each word of a wording read in order. A word the audio does not hold gets a low
+   * log-probability, whatever the words around it.
+   */
+  read: (words: readonly string[]) => Promise<ReadWord[]>;
+  /** The log-probability that the answer is `words` and nothing more (endAfter). */
+  endAfter: (words: readonly string[]) => Promise<number>;
+}
+
+/**
+ * `samples` (16 kHz) encoded once, to be read against wordings of the reference. A wording is
+ * decoded once: the supports and the end both read the reference's own.
+ */
 export async function encodeAnswer(
   model: Moonshine,
   samples: Float32Array,
 ): Promise<AnswerReading> {
   const encoded = await encode(model.encoder, samples);
-  return (words) => readWords(model, encoded, words);
+  const wordings = new Map<string, Promise<ReadWord[]>>();
+  return {
+    read: (words) => {
+      const key = words.join(' ');
+      const read = wordings.get(key) ?? readWords(model, encoded, words);
+      wordings.set(key, read);
+      return read;
+    },
+    endAfter: (words) => endAfter(model, encoded, words),
+  };
 }
 
-/** Per word of `words`: its log-probability read in order over `samples` (AnswerReading). */
+/** Per word of `words`: its log-probability read in order over `samples`. */
 export async function wordLogProbabilities(
   model: Moonshine,
   samples: Float32Array,
   words: readonly string[],
 ): Promise<number[]> {
-  return (await encodeAnswer(model, samples))(words);
+  return logProbabilities(await (await encodeAnswer(model, samples)).read(words));
+}
+
+/** The words' log-probabilities alone. */
+export function logProbabilities(read: readonly ReadWord[]): number[] {
+  return read.map((word) => word.logProbability);
 }
 
 /**
@@ -145,5 +221,5 @@ export async function expectedLogProbabilities(
   model: Moonshine,
   words: readonly string[],
 ): Promise<number[]> {
-  return readWords(model, model.silence, words);
+  return logProbabilities(await readWords(model, model.silence, words));
 }

@@ -29,6 +29,7 @@ export {
   type SpeechEngine,
 } from './speech-engine.js';
 export { analyseFreeAnswer } from './free-speech.js';
+export type { ReferenceReading } from '../evidence/neural-reading.js';
 
 /** Scores a decoded answer as its task's table entry says. */
 export function scoreAnswer(

@@ -1,4 +1,4 @@
-import type { SpeakingResult } from '../../engine/tasks/index.js';
+import type { ReferenceReading, SpeakingResult } from '../../engine/tasks/index.js';
 import type { SpeakingTask } from '../../shared/contract/endpoints.js';
 import type { ErrorCode } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
@@ -22,9 +22,9 @@ export interface ReadMessage {
   words: readonly string[];
 }
 
-/** The reader's answer: each word's support (evidence/neural-reading.ts), or why there is none. */
+/** The reader's answer (evidence/neural-reading.ts), or why there is none. */
 export type ReadingMessage =
-  | { type: 'reading'; id: number; supports: number[] }
+  | { type: 'reading'; id: number; reading: ReferenceReading }
   | { type: 'unread'; id: number; reason: string };
 
 /** What the pool sends a worker or the reader. */

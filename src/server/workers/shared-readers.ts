@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ReferenceReading } from '../../engine/tasks/index.js';
 import type { ReadingMessage, WorkerMessage } from './protocol.js';
 import { restartDelayMs } from './restart-delay.js';
 import { WorkerProcess, type StartOutcome, type WorkerLaunch } from './worker-process.js';
@@ -12,7 +13,7 @@ export const WORKERS_PER_READER = 4;
 export const MAX_READER_BYTES = 700 * 1024 * 1024;
 
 interface Pending {
-  resolve: (supports: number[]) => void;
+  resolve: (reading: ReferenceReading) => void;
   reject: (reason: string) => void;
 }
 
@@ -56,7 +57,7 @@ export class SharedReaders {
     return [...this.readers].flatMap((reader) => (reader.process.pid ? [reader.process.pid] : []));
   }
 
-  read(samples: Float32Array, words: readonly string[]): Promise<number[]> {
+  read(samples: Float32Array, words: readonly string[]): Promise<ReferenceReading> {
     return new Promise((resolve, reject) => {
       this.queue.push({ samples, words, resolve, reject: (reason) => reject(new Error(reason)) });
       this.dispatch();
@@ -123,7 +124,7 @@ export class SharedReaders {
     const waiting = reader.pending.get(message.id);
     if (!waiting) return;
     reader.pending.delete(message.id);
-    if (message.type === 'reading') waiting.resolve(message.supports);
+    if (message.type === 'reading') waiting.resolve(message.reading);
     else waiting.reject(message.reason);
   }
 

@@ -5,7 +5,7 @@
  * budget or its client hangs up (the decoder runs in WebAssembly and cannot be interrupted).
  */
 import type * as EngineModuleType from '../../engine/tasks/index.js';
-import type { AudioPolicy } from '../../engine/tasks/index.js';
+import type { AudioPolicy, ReferenceReading } from '../../engine/tasks/index.js';
 import { ScoringError } from '../../shared/contract/errors.js';
 import { stopWithParent } from './parent-watch.js';
 import type { PoolMessage, ReadMessage, WorkerError, WorkerMessage } from './protocol.js';
@@ -59,7 +59,7 @@ async function runJob(
 function pooledReader(): { reader: OwnedReader; answer: (message: PoolMessage) => void } {
   const waiting = new Map<
     number,
-    { resolve: (read: number[]) => void; reject: (e: Error) => void }
+    { resolve: (reading: ReferenceReading) => void; reject: (e: Error) => void }
   >();
   let nextId = 1;
   const reader: OwnedReader = {
@@ -75,7 +75,7 @@ function pooledReader(): { reader: OwnedReader; answer: (message: PoolMessage) =
     if (message.type !== 'reading' && message.type !== 'unread') return;
     const pending = waiting.get(message.id);
     waiting.delete(message.id);
-    if (message.type === 'reading') pending?.resolve(message.supports);
+    if (message.type === 'reading') pending?.resolve(message.reading);
     else
       pending?.reject(
         new ScoringError('OVERLOADED', `the answer could not be read (${message.reason}); retry`),
@@ -91,7 +91,7 @@ async function serveReadings(speaking: EngineModule): Promise<void> {
   process.on('message', ({ id, samples, words }: ReadMessage) => {
     queue = queue.then(() =>
       reader.read(samples, words).then(
-        (supports) => send({ type: 'reading', id, supports }),
+        (reading) => send({ type: 'reading', id, reading }),
         (error: unknown) => send({ type: 'unread', id, reason: String(error) }),
       ),
     );

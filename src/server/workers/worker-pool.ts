@@ -210,7 +210,7 @@ export class WorkerPool implements SpeakingScorer {
   /** A worker's reference to read, sent to the shared readers and their answer back. */
   private relayRead(slot: Slot, { id, samples, words }: ReadMessage): void {
     this.readers.read(samples, words).then(
-      (supports) => slot.worker.send({ type: 'reading', id, supports }),
+      (reading) => slot.worker.send({ type: 'reading', id, reading }),
       (error: Error) => slot.worker.send({ type: 'unread', id, reason: error.message }),
     );
   }
