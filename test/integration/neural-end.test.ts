@@ -13,8 +13,8 @@ const WORDS = READING_SENTENCE.split(' ');
 
 /**
  * Moonshine, reading the reference over real audio, hears where the answer ends
- * (evidence/neural-reading.ts, wordsBeforeEnd): after the last word of a reading cut short, and
- * not where a reader only paused or began late.
+ * (evidence/neural-reading.ts, wordsBeforeEnd): after the last word of a reading cut short, even
+ * one a sentence seldom ends on, and not where a reader only paused or began late.
  */
 describe.skipIf(missingToolsReason())("Moonshine's reading of where an answer ends", () => {
   let reader: OwnedReader;
@@ -41,6 +41,12 @@ describe.skipIf(missingToolsReason())("Moonshine's reading of where an answer en
 
   it('hears a reading stopped after four words end there', async () => {
     expect(await wordsBeforeEnd(await concatenate([await firstFour(), roomNoise()]))).toBe(4);
+  });
+
+  it('hears a reading that left out the last word end on the word before it', async () => {
+    // The decoder would end after "before" too, a little less surely than after "the".
+    const leftOut = await spokenReading(WORDS.slice(0, -1).join(' '));
+    expect(await wordsBeforeEnd(leftOut)).toBe(WORDS.length - 1);
   });
 
   it('hears a reader who paused after four words go on', async () => {
