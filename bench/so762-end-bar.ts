@@ -19,7 +19,7 @@ import { quantile } from '../src/engine/evidence/statistics.js';
 import { wordsBeforeEnd } from '../src/engine/evidence/neural-reading.js';
 import { buildCases, type Case } from './so762-cases.js';
 import { exitUnlessCorpus, readLabels } from './so762-corpus.js';
-import { neuralReadings } from './so762-neural-readings.js';
+import { END_FLOOR, neuralReadings } from './so762-neural-readings.js';
 import { isTestSpeaker } from './so762-split.js';
 
 exitUnlessCorpus('the end-of-answer bars');
@@ -76,10 +76,11 @@ const withinBudget = (bar: number): boolean => {
   const after = trainAfter(bar);
   return after.filter(Boolean).length <= END_BUDGET * after.length;
 };
-// The weakest bar, to two decimals, such that it and every stronger one keep within the budget.
+// The weakest bar, to two decimals, such that it and every stronger one keep within the budget;
+// no weaker than the cache works ends out to.
+const stepDown = (bar: number): number => Math.round(bar * 100 - 1) / 100;
 let endBar = 0;
-while (withinBudget(Math.round(endBar * 100 - 1) / 100))
-  endBar = Math.round(endBar * 100 - 1) / 100;
+while (stepDown(endBar) >= END_FLOOR && withinBudget(stepDown(endBar))) endBar = stepDown(endBar);
 const ofKind = (kind: Case['kind'], test: boolean) => (item: Case) =>
   item.kind === kind && isTestSpeaker(item.speaker) === test;
 console.log(
