@@ -259,7 +259,7 @@ function vetWithNeuralReadings(
       throw new Error(`no Moonshine reading of ${id}: run bench/so762-neural-readings.ts`);
     row.analysis = withNeuralReading(
       row.analysis,
-      isReadable(row.audioSeconds)
+      isReadable(row.audioSeconds, reading.supports.length)
         ? {
             supports: reading.supports,
             wordsBeforeEnd: wordsBeforeEnd(reading.supports, reading.ends),

@@ -9,6 +9,7 @@ import {
 import {
   endStrengths,
   isReadable,
+  NEURAL_READING_MAX_WORDS,
   neuralReading,
   withNeuralReading,
   supportsLeavingOutUnsaid,
@@ -107,7 +108,17 @@ describe("Moonshine's reading of the reference as the last word on what was said
     expect(asked).toEqual([['The', '25', 'students', 'finished']]);
     expect(await neuralReading(reader, new Float32Array(16000 * 30 + 1), reference)).toBeNull();
     expect(asked).toHaveLength(1);
-    expect([isReadable(30), isReadable(30.01)]).toEqual([true, false]);
+    expect([isReadable(30, 30), isReadable(30.01, 30), isReadable(30, 31)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // A reference over NEURAL_READING_MAX_WORDS is not read: it would hold the reader too long.
+    const long = tokenize(
+      Array.from({ length: NEURAL_READING_MAX_WORDS + 1 }, () => 'word').join(' '),
+    );
+    expect(await neuralReading(reader, new Float32Array(16000), long)).toBeNull();
+    expect(asked).toHaveLength(1);
   });
 
   it('calls the words after the answer ends Missing, those the alignment placed unsurely', () => {

@@ -191,6 +191,14 @@ export function moonshineReader(model: Moonshine): ReferenceReader {
 export const NEURAL_READING_MAX_SECONDS = 30;
 
 /**
+ * The longest reference read. Over a short answer, each word of a long reference costs more
+ * decoder passes (the supports' rereadings, the ends), each over the words before it: 1000
+ * words (the contract's limit) held the shared reader for 91 s while other answers waited. A
+ * Repeat Sentence item is a sentence.
+ */
+export const NEURAL_READING_MAX_WORDS = 30;
+
+/**
  * Whether Moonshine's reading of `word` is evidence: a word of letters. A number or a symbol is
  * written as Moonshine's training transcripts write it, which the reference need not follow.
  */
@@ -202,9 +210,9 @@ function isWrittenInLetters(written: string): boolean {
   return /^[\p{L}']+$/u.test(written);
 }
 
-/** Whether an answer this long is read (NEURAL_READING_MAX_SECONDS). */
-export function isReadable(seconds: number): boolean {
-  return seconds <= NEURAL_READING_MAX_SECONDS;
+/** Whether an answer this long is read against a reference of `words` words. */
+export function isReadable(seconds: number, words: number): boolean {
+  return seconds <= NEURAL_READING_MAX_SECONDS && words <= NEURAL_READING_MAX_WORDS;
 }
 
 /** The reference as Moonshine reads it: each word as written. */
@@ -213,15 +221,15 @@ export function writtenWords(reference: readonly TextWord[]): string[] {
 }
 
 /**
- * Moonshine's reading of the reference, or null for an answer too long to read (isReadable),
- * whose words keep the acoustic models' decision.
+ * Moonshine's reading of the reference, or null for an answer or a reference too long to read
+ * (isReadable), whose words keep the acoustic models' decision.
  */
 export async function neuralReading(
   read: ReferenceReader,
   samples: Float32Array,
   reference: readonly TextWord[],
 ): Promise<ReferenceReading | null> {
-  if (!isReadable(samples.length / TARGET_SAMPLE_RATE)) return null;
+  if (!isReadable(samples.length / TARGET_SAMPLE_RATE, reference.length)) return null;
   return read(samples, writtenWords(reference));
 }
 
