@@ -152,7 +152,7 @@ export async function loadCorpus(
   const analyses = cachedOnly ? readCachedAnalyses() : await analyseCases(cases, WHOLE, log);
   const seconds = await askSecondOpinions(cases, analyses, cachedOnly, log);
   const readings = cachedOnly ? readCachedReadings() : await neuralReadings(cases, WHOLE, log);
-  for (const analysed of [analyses, seconds]) vetWithNeuralReadings(analysed, readings);
+  for (const analysed of [analyses, seconds]) await vetWithNeuralReadings(analysed, readings);
   const byId = new Map(labels.map((label) => [label.id, label]));
   const items = cases.flatMap((item): CaseItem[] => {
     const row = analyses.get(item.id);
@@ -249,10 +249,10 @@ async function readAfterFirstFalseStarts(
  * analyses after the second opinion as the engine applies it, so that every fit and figure
  * reads the words the engine shows.
  */
-function vetWithNeuralReadings(
+async function vetWithNeuralReadings(
   analyses: Map<string, CaseAnalysis>,
   readings: ReadonlyMap<string, NeuralReading>,
-): void {
+): Promise<void> {
   for (const [id, row] of analyses) {
     const reading = readings.get(id);
     if (!reading)
@@ -262,7 +262,7 @@ function vetWithNeuralReadings(
       isReadable(row.audioSeconds, reading.supports.length)
         ? {
             supports: reading.supports,
-            wordsBeforeEnd: wordsBeforeEnd(reading.supports, reading.ends),
+            wordsBeforeEnd: await wordsBeforeEnd(reading.supports, (slot) => reading.ends[slot]!),
           }
         : null,
     );

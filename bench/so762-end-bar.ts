@@ -58,41 +58,45 @@ const afterEnd = (keep: (item: Case) => boolean, wellSaid: boolean) => {
     accuracy: labels.get(item.labelId)!.words.map((word) => word.accuracy),
     reading: readings.get(item.id)!,
   }));
-  return (endBar: number): boolean[] =>
-    kept.flatMap(({ accuracy, reading }) => {
-      const bars = { start: startBar, end: endBar, heard: heardBar, clear: clearBar };
-      const before = wordsBeforeEnd(reading.supports, reading.ends, bars);
-      return reading.ends.flatMap((_, slot) =>
-        !wellSaid || (accuracy[slot] ?? 0) >= SAID_FROM ? [slot >= before] : [],
-      );
-    });
+  return async (endBar: number): Promise<boolean[]> => {
+    const bars = { start: startBar, end: endBar, heard: heardBar, clear: clearBar };
+    const after: boolean[] = [];
+    for (const { accuracy, reading } of kept) {
+      const before = await wordsBeforeEnd(reading.supports, (slot) => reading.ends[slot]!, bars);
+      reading.ends.forEach((_, slot) => {
+        if (!wellSaid || (accuracy[slot] ?? 0) >= SAID_FROM) after.push(slot >= before);
+      });
+    }
+    return after;
+  };
 };
 const share = (after: boolean[]): string => {
   const count = after.filter(Boolean).length;
   return `${count}/${after.length} (${((100 * count) / after.length).toFixed(2)}%)`;
 };
 const trainAfter = afterEnd(trainReal, true);
-const withinBudget = (bar: number): boolean => {
-  const after = trainAfter(bar);
+const withinBudget = async (bar: number): Promise<boolean> => {
+  const after = await trainAfter(bar);
   return after.filter(Boolean).length <= END_BUDGET * after.length;
 };
 // The weakest bar, to two decimals, such that it and every stronger one keep within the budget;
 // no weaker than the cache works ends out to.
 const stepDown = (bar: number): number => Math.round(bar * 100 - 1) / 100;
 let endBar = 0;
-while (stepDown(endBar) >= END_FLOOR && withinBudget(stepDown(endBar))) endBar = stepDown(endBar);
+while (stepDown(endBar) >= END_FLOOR && (await withinBudget(stepDown(endBar))))
+  endBar = stepDown(endBar);
 const ofKind = (kind: Case['kind'], test: boolean) => (item: Case) =>
   item.kind === kind && isTestSpeaker(item.speaker) === test;
 console.log(
   `Train speakers' bars (shipped): start ${startBar.toFixed(2)}, heard ${heardBar.toFixed(2)}, clear ${clearBar.toFixed(2)}, end ${endBar.toFixed(2)}`,
 );
-console.log(`Train words rated 5+ after the end: ${share(trainAfter(endBar))}`);
+console.log(`Train words rated 5+ after the end: ${share(await trainAfter(endBar))}`);
 console.log(
-  `Test words rated 5+ after the end: ${share(afterEnd(ofKind('real', true), true)(endBar))}`,
+  `Test words rated 5+ after the end: ${share(await afterEnd(ofKind('real', true), true)(endBar))}`,
 );
 for (const test of [false, true])
   console.log(
-    `Words of readings cut in half (${test ? 'test' : 'train'} speakers) after the end: ${share(afterEnd(ofKind('half', test), false)(endBar))}`,
+    `Words of readings cut in half (${test ? 'test' : 'train'} speakers) after the end: ${share(await afterEnd(ofKind('half', test), false)(endBar))}`,
   );
 if (process.argv.includes('--write')) {
   writeFileSync(

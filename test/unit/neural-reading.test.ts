@@ -7,6 +7,7 @@ import {
   NEURAL_START_BAR,
 } from '../../src/engine/evidence/end-bar.js';
 import {
+  endStrength,
   endStrengths,
   isReadable,
   NEURAL_READING_MAX_WORDS,
@@ -155,6 +156,9 @@ function answerEnding(
   return { answer, asked };
 }
 
+/** The end's strength after each slot, as the rule asks for it. */
+const after = (strengths: readonly number[]) => (slot: number) => strengths[slot]!;
+
 describe("Moonshine's reading of where the answer ends", () => {
   const words = ['the', 'students', 'finished', 'early'];
   /** The supports of a reading that began at the reference's first word. */
@@ -164,9 +168,32 @@ describe("Moonshine's reading of where the answer ends", () => {
     const { answer, asked } = answerEnding(2, -0.3);
     const strengths = await endStrengths(answer, words);
     expect(strengths).toEqual([-Infinity, -0.3, -Infinity, -Infinity]);
-    expect(wordsBeforeEnd(begun, strengths)).toBe(2);
+    expect(await wordsBeforeEnd(begun, after(strengths))).toBe(2);
     // Only where the transcript could end and the next word is less likely is the end worked out.
     expect(asked).toEqual([['the', 'students']]);
+  });
+
+  it('works out no end past where the answer ended, nor any for a late start', async () => {
+    // A reading cut after "students": once the audio is over, an end could follow every word.
+    const asked: string[][] = [];
+    const answer: AnswerReading = {
+      read: async (wording) =>
+        wording.map((): ReadWord => ({ logProbability: 0, endBound: -0.1, next: -9 })),
+      endAfter: async (wording) => {
+        asked.push([...wording]);
+        // Stronger after "finished", which was never said, than after "students".
+        return [-5, -0.3, -0.2][wording.length - 1]!;
+      },
+    };
+    const cut = [0, 0, NEURAL_HEARD_BAR - 1, NEURAL_HEARD_BAR - 1];
+    expect(await wordsBeforeEnd(cut, endStrength(answer, words))).toBe(2);
+    expect(asked).toEqual([['the'], ['the', 'students']]);
+    // The stronger end after "finished" was there to be worked out: the rule stopped before it.
+    expect(await endStrengths(answer, words)).toEqual([-5, -0.3, -0.2, -Infinity]);
+    asked.length = 0;
+    const lateStart = [NEURAL_START_BAR - 0.01, 0, 0, 0];
+    expect(await wordsBeforeEnd(lateStart, endStrength(answer, words))).toBe(4);
+    expect(asked).toEqual([]);
   });
 
   it('takes no end under the bar, and every word where the answer goes on', async () => {
@@ -175,42 +202,44 @@ describe("Moonshine's reading of where the answer ends", () => {
       words,
       NEURAL_END_BAR - 1,
     );
-    expect(wordsBeforeEnd(begun, weak)).toBe(4);
+    expect(await wordsBeforeEnd(begun, after(weak))).toBe(4);
     const bars = {
       start: NEURAL_START_BAR,
       end: NEURAL_END_BAR - 1,
       heard: NEURAL_HEARD_BAR,
       clear: NEURAL_CLEAR_BAR,
     };
-    expect(wordsBeforeEnd(begun, weak, bars)).toBe(2);
+    expect(await wordsBeforeEnd(begun, after(weak), bars)).toBe(2);
     const goesOn = await endStrengths(answerEnding(0, -0.1).answer, words);
-    expect(wordsBeforeEnd(begun, goesOn)).toBe(4);
+    expect(await wordsBeforeEnd(begun, after(goesOn))).toBe(4);
   });
 
-  it('moves the end on to a stronger end just after it, over words Moonshine hears', () => {
+  it('moves the end on to a stronger end just after it, over words Moonshine hears', async () => {
     const bar = NEURAL_END_BAR;
     const lastUnsaid = [0, 0, 0, NEURAL_CLEAR_BAR - 0.01];
     // "...before the" with the last word left out: the decoder would end after "before", and
     // more surely after "the".
-    expect(wordsBeforeEnd(lastUnsaid, [-Infinity, bar + 0.6, bar + 1.2, -Infinity])).toBe(3);
-    expect(wordsBeforeEnd(lastUnsaid, [-Infinity, bar + 1.2, bar + 0.6, -Infinity])).toBe(2);
+    const endsBefore = async (supports: number[], strengths: number[]) =>
+      wordsBeforeEnd(supports, after(strengths));
+    expect(await endsBefore(lastUnsaid, [-Infinity, bar + 0.6, bar + 1.2, -Infinity])).toBe(3);
+    expect(await endsBefore(lastUnsaid, [-Infinity, bar + 1.2, bar + 0.6, -Infinity])).toBe(2);
     // A later run does not count: the answer had already ended.
-    expect(wordsBeforeEnd(lastUnsaid, [bar, -Infinity, bar + 1.2, -Infinity])).toBe(1);
+    expect(await endsBefore(lastUnsaid, [bar, -Infinity, bar + 1.2, -Infinity])).toBe(1);
     // Nor does a stronger end after a word Moonshine does not hear ("their project", unsaid).
     const unheard = [0, 0, NEURAL_HEARD_BAR - 0.01, NEURAL_CLEAR_BAR - 0.01];
-    expect(wordsBeforeEnd(unheard, [-Infinity, bar + 0.6, bar + 1.2, -Infinity])).toBe(2);
+    expect(await endsBefore(unheard, [-Infinity, bar + 0.6, bar + 1.2, -Infinity])).toBe(2);
   });
 
-  it("moves the end on to the reference's own end over a last word heard clearly", () => {
+  it("moves the end on to the reference's own end over a last word heard clearly", async () => {
     // "...to them park": the decoder could end after "them", but "park" was said.
-    const ends = [-Infinity, -Infinity, NEURAL_END_BAR + 0.1, -Infinity];
-    expect(wordsBeforeEnd([0, 0, 0, NEURAL_CLEAR_BAR], ends)).toBe(4);
-    expect(wordsBeforeEnd([0, 0, 0, NEURAL_CLEAR_BAR - 0.01], ends)).toBe(3);
+    const ends = after([-Infinity, -Infinity, NEURAL_END_BAR + 0.1, -Infinity]);
+    expect(await wordsBeforeEnd([0, 0, 0, NEURAL_CLEAR_BAR], ends)).toBe(4);
+    expect(await wordsBeforeEnd([0, 0, 0, NEURAL_CLEAR_BAR - 0.01], ends)).toBe(3);
   });
 
   it('leaves the end unused where the reading did not begin at the first word (a late start)', async () => {
     const strengths = await endStrengths(answerEnding(2, -0.3).answer, words);
     const lateStart = [NEURAL_START_BAR - 0.01, ...begun.slice(1)];
-    expect(wordsBeforeEnd(lateStart, strengths)).toBe(4);
+    expect(await wordsBeforeEnd(lateStart, after(strengths))).toBe(4);
   });
 });

@@ -16,6 +16,7 @@ import {
   logProbabilities,
   type AnswerReading,
   type Moonshine,
+  type ReadWord,
 } from '../recognizer/moonshine.js';
 import type { TextWord } from '../text/words.js';
 import { NEURAL_CLEAR_BAR, NEURAL_END_BAR, NEURAL_HEARD_BAR, NEURAL_START_BAR } from './end-bar.js';
@@ -103,26 +104,41 @@ export async function supportsLeavingOutUnsaid(
   }
 }
 
+/** How strongly Moonshine hears the answer end after the word in a slot (endStrength). */
+export type EndStrength = (slot: number) => Promise<number>;
+
 /**
- * After each of `words`, read in order, how strongly Moonshine hears the answer end there: the
- * log-probability that the transcript ends, where it beats the next word's start; -Infinity
- * where it does not, after the last word, or where it cannot reach `floor` (not worked out).
- * A learner who stopped halfway leaves audio that ends there, and the words after it cannot
- * have been said, however the alignment placed them. A learner who paused goes on speaking, so
- * the end stays unlikely.
+ * After the word in a slot of `words`, read in order, how strongly Moonshine hears the answer
+ * end there: the log-probability that the transcript ends, where it beats the next word's
+ * start; -Infinity where it does not, after the last word, or where it cannot reach `floor`
+ * (not worked out). A learner who stopped halfway leaves audio that ends there, and the words
+ * after it cannot have been said, however the alignment placed them. A learner who paused goes
+ * on speaking, so the end stays unlikely. Each end worked out costs decoder passes, so the
+ * reading is taken only when an end is first asked for, and each end only when asked for.
  */
+export function endStrength(
+  answer: AnswerReading,
+  words: readonly string[],
+  floor: number = NEURAL_END_BAR,
+): EndStrength {
+  let reading: Promise<ReadWord[]> | undefined;
+  return async (slot) => {
+    const { endBound, next } = (await (reading ??= answer.read(words)))[slot]!;
+    const possible = slot < words.length - 1 && endBound >= floor && endBound > next;
+    const end = possible ? await answer.endAfter(words.slice(0, slot + 1)) : -Infinity;
+    return end > next ? end : -Infinity;
+  };
+}
+
+/** The end's strength after every word of `words` (endStrength). */
 export async function endStrengths(
   answer: AnswerReading,
   words: readonly string[],
   floor: number = NEURAL_END_BAR,
 ): Promise<number[]> {
-  const read = await answer.read(words);
+  const strengthAfter = endStrength(answer, words, floor);
   const strengths: number[] = [];
-  for (const [slot, { endBound, next }] of read.entries()) {
-    const possible = slot < words.length - 1 && endBound >= floor && endBound > next;
-    const end = possible ? await answer.endAfter(words.slice(0, slot + 1)) : -Infinity;
-    strengths.push(end > next ? end : -Infinity);
-  }
+  for (const slot of words.keys()) strengths.push(await strengthAfter(slot));
   return strengths;
 }
 
@@ -142,7 +158,7 @@ const END_BARS: EndBars = {
 };
 
 /**
- * How many words come before the answer's end (endStrengths): where the reading began at the
+ * How many words come before the answer's end (endStrength, `strengthAfter`): where the reading began at the
  * reference's first word (its support at least `bars.start`), the first end at least `bars.end`
  * strong, moved on to each stronger end just after it over words Moonshine hears (their support
  * at least `bars.heard`), and to the reference's own end over a last word it hears clearly (at
@@ -156,19 +172,25 @@ const END_BARS: EndBars = {
  * - A late start: read against the words a late starter never said, Moonshine soon expects the
  *   transcript to end, though the answer goes on.
  */
-export function wordsBeforeEnd(
+export async function wordsBeforeEnd(
   supports: readonly number[],
-  strengths: readonly number[],
+  strengthAfter: (slot: number) => number | Promise<number>,
   bars: EndBars = END_BARS,
-): number {
-  const last = strengths.length - 1;
-  if ((supports[0] ?? -Infinity) < bars.start) return strengths.length;
+): Promise<number> {
+  const last = supports.length - 1;
+  if ((supports[0] ?? -Infinity) < bars.start) return supports.length;
   // After the last word the transcript ends as the reference does: as strong as an end can be.
-  const endAfter = (slot: number): number => (slot === last ? 0 : (strengths[slot] ?? -Infinity));
-  let end = strengths.findIndex((_, slot) => endAfter(slot) >= bars.end);
-  for (let slot = end + 1; slot <= last && endAfter(slot) >= bars.end; slot += 1) {
+  const endAfter = async (slot: number): Promise<number> =>
+    slot === last ? 0 : strengthAfter(slot);
+  let end = 0;
+  let strongest = await endAfter(end);
+  while (strongest < bars.end && end < last) strongest = await endAfter((end += 1));
+  for (let slot = end + 1; slot <= last; slot += 1) {
+    // The support first: it is known, while an end costs decoder passes.
     if (supports[slot]! < (slot === last ? bars.clear : bars.heard)) break;
-    if (endAfter(slot) > endAfter(end)) end = slot;
+    const strength = await endAfter(slot);
+    if (strength < bars.end) break;
+    if (strength > strongest) [end, strongest] = [slot, strength];
   }
   return end + 1;
 }
@@ -179,7 +201,7 @@ export function moonshineReader(model: Moonshine): ReferenceReader {
     const supports = await supportsLeavingOutUnsaid(wordingReader(model, answer), words);
     return {
       supports,
-      wordsBeforeEnd: wordsBeforeEnd(supports, await endStrengths(answer, words)),
+      wordsBeforeEnd: await wordsBeforeEnd(supports, endStrength(answer, words)),
     };
   };
 }
