@@ -65,12 +65,12 @@ export interface ContextRow extends TrainingRow {
 
 export const RIDGE_LAMBDA = { utterance: 5, word: 10, phone: 10 } as const;
 /** Utterances are few (hundreds); words and phones are thousands, so their trees go deeper. */
-const UTTERANCE_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf: 15 };
-const DETAIL_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 3, minLeaf: 30 };
+export const UTTERANCE_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 2, minLeaf: 15 };
+export const DETAIL_TREES: BoostOptions = { rounds: 100, rate: 0.05, depth: 3, minLeaf: 30 };
 /** Speaker folds inside the training data for the out-of-fold utterance-accuracy feature. */
 export const INNER_FOLDS = 5;
 
-function fitBlend(
+export function fitBlend(
   rows: readonly TrainingRow[],
   features: readonly string[],
   lambda: number,
