@@ -2,8 +2,8 @@
  * What Moonshine's support of the words (evidence/neural-reading.ts, wordSupport) would add as
  * features of the delivery's and the words' models, which read the acoustic evidence alone:
  * `npx tsx bench/neural-support.ts` (after `npm run bench:so762` has cached the analyses and
- * the Moonshine readings). A probe: the engine reads neither feature (BENCHMARKS.md, "Moonshine's
- * support in the scores, measured and not shipped"). On speechocean762's real readings, the
+ * the Moonshine readings). A probe: the engine reads neither feature (BENCHMARKS.md, "Issue 19:
+ * Moonshine's support in the scores"). On speechocean762's real readings, the
  * first acoustic model's analyses alone, each model is fitted as the calibration fits it:
  * - utterance accuracy on the accuracy model's features, with the mean and the least support;
  * - the heard words' accuracy on the word model's features (the answer's accuracy from the
