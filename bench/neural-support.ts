@@ -105,12 +105,14 @@ function wordRows(items: readonly CorpusItem[], accuracy: readonly number[]): Ro
   return items.flatMap((item, itemIndex) => {
     const { analysis } = item;
     const context = utteranceContext(analysis, accuracy[itemIndex]!);
+    const supports = supportsOf(item);
+    const { meanSupport } = supportOf(item);
     return analysis.heard.flatMap((word, index) => {
       const expert = item.label.words[word.slot]?.accuracy;
       if (expert === undefined) return [];
       const values = {
         ...wordFeatures(analysis, index, context),
-        support: supportsOf(item)[word.slot] ?? supportOf(item).meanSupport,
+        support: supports[word.slot] ?? meanSupport,
       };
       return [{ item, values, target: expert }];
     });

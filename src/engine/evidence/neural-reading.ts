@@ -104,8 +104,11 @@ export async function supportsLeavingOutUnsaid(
   }
 }
 
-/** How strongly Moonshine hears the answer end after the word in a slot (endStrength). */
-export type EndStrength = (slot: number) => Promise<number>;
+/**
+ * How strongly Moonshine hears the answer end after the word in a slot: worked out on demand
+ * (endStrength), or read from ends worked out before (the bench's cache).
+ */
+export type EndStrength = (slot: number) => number | Promise<number>;
 
 /**
  * After the word in a slot of `words`, read in order, how strongly Moonshine hears the answer
@@ -158,7 +161,7 @@ const END_BARS: EndBars = {
 };
 
 /**
- * How many words come before the answer's end (endStrength, `strengthAfter`): where the reading began at the
+ * How many words come before the answer's end (`strengthAfter`): where the reading began at the
  * reference's first word (its support at least `bars.start`), the first end at least `bars.end`
  * strong, moved on to each stronger end just after it over words Moonshine hears (their support
  * at least `bars.heard`), and to the reference's own end over a last word it hears clearly (at
@@ -174,7 +177,7 @@ const END_BARS: EndBars = {
  */
 export async function wordsBeforeEnd(
   supports: readonly number[],
-  strengthAfter: (slot: number) => number | Promise<number>,
+  strengthAfter: EndStrength,
   bars: EndBars = END_BARS,
 ): Promise<number> {
   const last = supports.length - 1;
