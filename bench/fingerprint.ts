@@ -107,11 +107,15 @@ export function analysisFingerprint(): string {
   );
 }
 
-/** What Moonshine's cached reading of a case depends on: its runner, the bar, the words. */
+/**
+ * What Moonshine's cached reading of a case depends on: its runner, the bar, the words, the
+ * voice it reads (levels.ts).
+ */
 export function neuralReadingFingerprint(): string {
   return fingerprintOf([
     'src/engine/recognizer/moonshine.ts',
     'src/engine/evidence/neural-reading.ts',
+    'src/engine/evidence/levels.ts',
     'src/engine/evidence/neural-bar.ts',
     'src/engine/text',
   ]);

@@ -1,9 +1,12 @@
 /**
- * What Moonshine's support of the words (evidence/neural-reading.ts, wordSupport) would add as
- * features of the delivery's and the words' models, which read the acoustic evidence alone:
+ * Moonshine's support of the words (evidence/features.ts, readingSupport) as features of the
+ * delivery's and the words' models themselves, against those models without it:
  * `npx tsx bench/neural-support.ts` (after `npm run bench:so762` has cached the analyses and
- * the Moonshine readings). A probe: the engine reads neither feature (BENCHMARKS.md, "Issue 19:
- * Moonshine's support in the scores"). On speechocean762's real readings, the
+ * the Moonshine readings). The engine stacks a ridge over the accuracy model's estimate and the
+ * support instead (ReadingModels, scripts/training/fit-calibration.ts), so that free speech,
+ * which Moonshine does not read, keeps its models, and leaves the word scores to the word model
+ * (docs/engine.md, step 6); `npm run bench:so762` measures that stack. This probe measures what
+ * the support would add to each model. On speechocean762's real readings, the
  * first acoustic model's analyses alone, each model is fitted as the calibration fits it:
  * - utterance accuracy on the accuracy model's features, with the mean and the least support;
  * - the heard words' accuracy on the word model's features (the answer's accuracy from the
@@ -17,12 +20,14 @@ import {
   targetValues,
 } from '../src/engine/scoring/models/calibration.js';
 import {
+  readingSupport,
   utteranceContext,
   utteranceFeatures,
   WORD_FEATURES,
   wordFeatures,
+  wordSupportValue,
+  type ReadingSupport,
 } from '../src/engine/evidence/features.js';
-import { readsAsWritten } from '../src/engine/evidence/neural-reading.js';
 import { pearson } from '../src/engine/evidence/statistics.js';
 import {
   DETAIL_TREES,
@@ -34,7 +39,6 @@ import type { TrainingRow } from '../scripts/training/ridge.js';
 import { loadCorpus, type CorpusItem } from './so762-analyses.js';
 import { exitUnlessCorpus } from './so762-corpus.js';
 import { FOLDS, speakerFolds } from './so762-cv.js';
-import { readCachedReadings } from './so762-neural-readings.js';
 import { testPart, trainPart } from './so762-split.js';
 
 exitUnlessCorpus('the neural support probe');
@@ -43,27 +47,10 @@ const corpus = await loadCorpus(console.error, { cachedOnly: true });
 const train = trainPart(corpus).items;
 const test = testPart(corpus).items;
 
-const readings = readCachedReadings();
-
-/** The support is a log-probability: a word the audio contradicts can fall to −30 or below. */
-const bounded = (support: number): number => Math.min(3, Math.max(-10, support));
-
-/** Each word's support, within bounds; null for a word not written in letters (no evidence). */
-function supportsOf(item: CorpusItem): Array<number | null> {
-  const reading = readings.get(item.case.id);
-  if (!reading) throw new Error(`no Moonshine reading of ${item.case.id}`);
-  return item.analysis.reference.map((word, slot) =>
-    readsAsWritten(word) ? bounded(reading.supports[slot]!) : null,
-  );
-}
-
-/** The mean and the least support of the reference's words written in letters. */
-function supportOf(item: CorpusItem): { meanSupport: number; leastSupport: number } {
-  const supports = supportsOf(item).filter((support) => support !== null);
-  return {
-    meanSupport: supports.reduce((sum, value) => sum + value, 0) / Math.max(1, supports.length),
-    leastSupport: Math.min(3, ...supports),
-  };
+function supportOf(item: CorpusItem): ReadingSupport {
+  const support = readingSupport(item.analysis);
+  if (!support) throw new Error(`no Moonshine reading of ${item.case.id}`);
+  return support;
 }
 
 function utteranceValues(item: CorpusItem, withSupport: boolean): Record<string, number> {
@@ -105,14 +92,12 @@ function wordRows(items: readonly CorpusItem[], accuracy: readonly number[]): Ro
   return items.flatMap((item, itemIndex) => {
     const { analysis } = item;
     const context = utteranceContext(analysis, accuracy[itemIndex]!);
-    const supports = supportsOf(item);
-    const { meanSupport } = supportOf(item);
     return analysis.heard.flatMap((word, index) => {
       const expert = item.label.words[word.slot]?.accuracy;
       if (expert === undefined) return [];
       const values = {
         ...wordFeatures(analysis, index, context),
-        support: supports[word.slot] ?? meanSupport,
+        support: wordSupportValue(analysis, word.slot, supportOf(item)),
       };
       return [{ item, values, target: expert }];
     });

@@ -21,13 +21,19 @@ import { loadAcousticModel } from '../src/engine/recognizer/load.js';
 import { configuredModel, type ModelName } from '../src/engine/recognizer/models.js';
 import {
   isReadable,
+  readingFrame,
   withNeuralReading,
   wordsBeforeEnd,
 } from '../src/engine/evidence/neural-reading.js';
 import { checkedAnswer } from './checked-answer.js';
 import { WHOLE, type Shard } from './command-line.js';
 import { analysisFingerprint } from './fingerprint.js';
-import { neuralReadings, readCachedReadings, type NeuralReading } from './so762-neural-readings.js';
+import {
+  neuralReadings,
+  readCachedReadings,
+  readingsAsRead,
+  type NeuralReading,
+} from './so762-neural-readings.js';
 import { buildCases, caseAudio, CASE_KINDS, type Case } from './so762-cases.js';
 import { readLabels, type Label } from './so762-corpus.js';
 import type { AudioCheck } from './so762-cv.js';
@@ -150,8 +156,16 @@ export async function loadCorpus(
   const labels = readLabels();
   const cases = buildCases(labels, CASE_KINDS);
   const analyses = cachedOnly ? readCachedAnalyses() : await analyseCases(cases, WHOLE, log);
+  const fromFrames = new Map(
+    [...analyses].map(([id, row]) => [id, readingFrame(row.analysis)] as const),
+  );
   const seconds = await askSecondOpinions(cases, analyses, cachedOnly, log);
-  const readings = cachedOnly ? readCachedReadings() : await neuralReadings(cases, WHOLE, log);
+  const readings = await readingsAsRead(
+    cases,
+    cachedOnly ? readCachedReadings() : await neuralReadings(cases, WHOLE, log),
+    fromFrames,
+    cachedOnly,
+  );
   for (const analysed of [analyses, seconds]) await vetWithNeuralReadings(analysed, readings);
   const byId = new Map(labels.map((label) => [label.id, label]));
   const items = cases.flatMap((item): CaseItem[] => {

@@ -13,6 +13,7 @@ import {
   deliveryReadings,
   readingFluency,
   scoreRepeatSentence,
+  pronunciationShare,
   utteranceShare,
 } from '../src/engine/scoring/repeat-sentence.js';
 import type { SecondReading } from '../src/engine/scoring/second-reading.js';
@@ -236,7 +237,8 @@ export function scoreItem(
   // On the corpus's 0–10 scales, as the experts score.
   const estimate = (target: keyof UtteranceModels): number =>
     calibration[target].max * utteranceShare(target, readings);
-  push(result.accuracy, estimate('accuracy'), label.accuracy, speaker);
+  const accuracy = calibration.accuracy.max * pronunciationShare(analysis, calibration, readings);
+  push(result.accuracy, accuracy, label.accuracy, speaker);
   const fluency = estimate('fluency');
   const max = calibration.fluency.max;
   const rates = readingRates(analysis, features, check.cautions);

@@ -1,6 +1,7 @@
 /**
- * Moonshine's reading of every case's reference (evidence/neural-reading.ts; whatever the case's
- * length: the engine's cap, isReadable, is applied where the reading is used), cached in
+ * Moonshine's reading of every case's reference against its voice (evidence/neural-reading.ts,
+ * readableVoice; whatever the case's length: the engine's cap, isReadable, is applied where the
+ * reading is used), cached in
  * .tmp/so762-moonshine/<its fingerprint> like the analyses, and taken by several processes at
  * once, each its shard: `tsx bench/so762-neural-readings.ts 0/2` and `… 1/2`.
  */
@@ -11,9 +12,15 @@ import {
   supportsLeavingOutUnsaid,
   wordingReader,
   endStrengths,
+  readableVoice,
   writtenWords,
 } from '../src/engine/evidence/neural-reading.js';
-import { closeMoonshine, encodeAnswer, loadMoonshine } from '../src/engine/recognizer/moonshine.js';
+import {
+  closeMoonshine,
+  encodeAnswer,
+  loadMoonshine,
+  type Moonshine,
+} from '../src/engine/recognizer/moonshine.js';
 import { tokenize } from '../src/engine/text/words.js';
 import { WHOLE, type Shard } from './command-line.js';
 import { neuralReadingFingerprint } from './fingerprint.js';
@@ -61,12 +68,17 @@ export function readCachedReadings(): Map<string, NeuralReading> {
     if (!existsSync(file)) continue;
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line === '') continue;
-      const row = JSON.parse(line) as NeuralRow;
-      const ends = row.ends.map((strength) => strength ?? -Infinity);
-      rows.set(row.id, { first: row.first, supports: row.supports, ends });
+      const [id, reading] = parsedRow(line);
+      rows.set(id, reading);
     }
   }
   return rows;
+}
+
+function parsedRow(line: string): [string, NeuralReading] {
+  const row = JSON.parse(line) as NeuralRow;
+  const ends = row.ends.map((strength) => strength ?? -Infinity);
+  return [row.id, { first: row.first, supports: row.supports, ends }];
 }
 
 /** Each case's reading, read where the cache lacks it (this shard's). */
@@ -83,20 +95,63 @@ export async function neuralReadings(
   mkdirSync(dirname(cacheFile(shard.index)), { recursive: true });
   const model = await loadMoonshine();
   for (const [index, item] of missing.entries()) {
-    const words = writtenWords(tokenize(item.text));
-    const answer = await encodeAnswer(model, await caseAudio(item));
-    const read = wordingReader(model, answer);
-    const reading = {
-      first: await read(words),
-      supports: await supportsLeavingOutUnsaid(read, words),
-      ends: await endStrengths(answer, words, END_FLOOR),
-    };
+    const reading = await readCase(model, readableVoice(await caseAudio(item)), item.text);
     appendFileSync(cacheFile(shard.index), `${JSON.stringify({ id: item.id, ...reading })}\n`);
     cache.set(item.id, reading);
     if (index % 200 === 0) log(`read ${index + 1}/${missing.length} with Moonshine`);
   }
   await closeMoonshine(model);
   return cache;
+}
+
+async function readCase(
+  model: Moonshine,
+  voice: Float32Array,
+  text: string,
+): Promise<NeuralReading> {
+  const words = writtenWords(tokenize(text));
+  const answer = await encodeAnswer(model, voice);
+  const read = wordingReader(model, answer);
+  return {
+    first: await read(words),
+    supports: await supportsLeavingOutUnsaid(read, words),
+    ends: await endStrengths(answer, words, END_FLOOR),
+  };
+}
+
+/**
+ * Each case's reading as the engine reads it (tasks/repeat-sentence.ts): where the first model's
+ * analysis found a false start (`fromFrames`, readingFrame), read again after it. Those readings
+ * are cached apart, by case and frame.
+ */
+export async function readingsAsRead(
+  cases: readonly Case[],
+  readings: ReadonlyMap<string, NeuralReading>,
+  fromFrames: ReadonlyMap<string, number>,
+  cachedOnly: boolean,
+): Promise<Map<string, NeuralReading>> {
+  const file = join(dirname(cacheFile(0)), 'after-false-start.jsonl');
+  const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : [];
+  const after = new Map(lines.filter((line) => line !== '').map(parsedRow));
+  const key = (item: Case): string => `${item.id}@${fromFrames.get(item.id) ?? 0}`;
+  const todo = cases.filter((item) => (fromFrames.get(item.id) ?? 0) > 0 && !after.has(key(item)));
+  if (todo.length > 0 && !cachedOnly) {
+    const model = await loadMoonshine();
+    for (const item of todo) {
+      const voice = readableVoice(await caseAudio(item), fromFrames.get(item.id)!);
+      const reading = await readCase(model, voice, item.text);
+      appendFileSync(file, `${JSON.stringify({ id: key(item), ...reading })}\n`);
+      after.set(key(item), reading);
+    }
+    await closeMoonshine(model);
+  }
+  return new Map(
+    cases.flatMap((item): Array<[string, NeuralReading]> => {
+      const reading =
+        (fromFrames.get(item.id) ?? 0) > 0 ? after.get(key(item)) : readings.get(item.id);
+      return reading ? [[item.id, reading]] : [];
+    }),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,6 +1,7 @@
 import { phoneGop } from '../src/engine/evidence/gop.js';
 import {
   phoneFeatures,
+  readingSupport,
   utteranceContext,
   utteranceFeatures,
   wordFeatures,
@@ -99,7 +100,12 @@ export function calibrationData(
   for (const item of items) {
     const { label, analysis } = item;
     const utterance = data.utterances.length;
-    data.utterances.push({ values: utteranceFeatures(analysis), ...label, group: item.speaker });
+    const support = readingSupport(analysis);
+    data.utterances.push({
+      values: { ...utteranceFeatures(analysis), ...support },
+      ...label,
+      group: item.speaker,
+    });
     // The predicted accuracy is filled in by fitCalibration, out of fold.
     const context = utteranceContext(analysis, 0);
     analysis.heard.forEach((word, index) => {

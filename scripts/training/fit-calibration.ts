@@ -12,6 +12,7 @@ import {
   type UtteranceTarget,
   type LabelBars,
   type PhoneNorms,
+  type ReadingModels,
   type VerdictBars,
   type Verifier,
 } from '../../src/engine/scoring/models/calibration.js';
@@ -144,6 +145,7 @@ export function fitCalibration(
     }));
   const words = withAccuracy(data.words);
   const groups = data.words.map((row) => data.utterances[row.utterance]?.group ?? '');
+  const reading = fitReadingModels(data, accuracy);
   return {
     fittedOn,
     utterances: data.utterances.length,
@@ -154,8 +156,38 @@ export function fitCalibration(
     typicalAccuracy: norms.typicalAccuracy,
     verification: fitVerifier(data.verification),
     labels: fitLabelBars(outOfFold(words, groups, fitWord), words),
+    ...(reading ? { reading } : {}),
   };
 }
+
+/** The reading models' ridge: few inputs, each read for how far it moves the estimate. */
+const READING_LAMBDA = 1;
+
+/**
+ * Repeat Sentence's reading model (calibration.ts, ReadingModels), where every utterance carries
+ * Moonshine's support: a ridge over the acoustic models' accuracy estimates held out of their own
+ * fit (`accuracy`: the inner folds' predictions), so that the stack learns how far to trust them
+ * on speakers they never saw, and the support.
+ */
+function fitReadingModels(
+  data: CalibrationData,
+  accuracy: readonly number[],
+): ReadingModels | undefined {
+  if (!data.utterances.every((row) => row.values.meanSupport !== undefined)) return undefined;
+  const utterances = data.utterances.map((row, index) => ({
+    values: {
+      predicted: accuracy[index] ?? 0,
+      meanSupport: row.values.meanSupport!,
+      leastSupport: row.values.leastSupport!,
+    },
+    target: row.accuracy,
+  }));
+  return {
+    accuracy: fitRidge(utterances, READING_ACCURACY_INPUTS, READING_LAMBDA, { min: 0, max: 10 }),
+  };
+}
+
+const READING_ACCURACY_INPUTS = ['predicted', 'meanSupport', 'leastSupport'];
 
 /** Predictions for each row by a model fitted without the row's group (inner speaker folds). */
 function outOfFold(

@@ -13,10 +13,12 @@ import {
 import {
   innerPauses,
   phoneFeatures,
+  readingSupport,
   utteranceContext,
   utteranceFeatures,
   withoutPauses,
   wordFeatures,
+  wordSupportValue,
 } from '../../src/engine/evidence/features.js';
 import {
   acceptedWords,
@@ -196,6 +198,40 @@ describe('Repeat Sentence content', () => {
     );
   });
 
+  it("refines pronunciation by Moonshine's reading where the calibration reads it, not the words", () => {
+    const heard = analysisHearing(text, [0, 1, 2, 3, 4, 5]);
+    const { reading: shipped, ...calibration } = calibrationJudging(heard, 'accepted');
+    expect(shipped).toBeDefined();
+    const inputs = ['predicted', 'meanSupport', 'leastSupport'];
+    // A ridge that adds the answer's mean support to the estimate.
+    const reading = {
+      accuracy: {
+        features: inputs,
+        mean: inputs.map(() => 0),
+        scale: inputs.map(() => 1),
+        weights: inputs.map((name) => (name === 'leastSupport' ? 0 : 1)),
+        intercept: 0,
+        min: 0,
+        max: 10,
+      },
+    };
+    const scored = (analysis: SpeechAnalysis, withReading: boolean) =>
+      scoreRepeatSentence({
+        analysis,
+        calibration: withReading ? { ...calibration, reading } : calibration,
+        scale: { scale: 10, precision: 0.01 },
+        durationMs: 3000,
+        cautions: [],
+      });
+    const supported = { ...heard, supports: heard.reference.map(() => -1) };
+    const [plain, read] = [scored(heard, true), scored(supported, true)];
+    // Support −1 for every word: pronunciation 1 lower; every word's score as it was.
+    expect(read.components[1]!.score).toBeCloseTo(plain.components[1]!.score - 1, 1);
+    expect(read.words).toEqual(plain.words);
+    // Without a reading model (free speech's, an older calibration), the support changes nothing.
+    expect(scored(supported, false)).toEqual(scored(heard, false));
+  });
+
   it("judges the answer by the mean of both models' verifiers against the bars set for it, where the second read it", () => {
     const analysis = analysisHearing(text, [0, 1, 2, 3, 4, 5]);
     const own = ownScore(analysis);
@@ -248,6 +284,26 @@ describe('Repeat Sentence content', () => {
     expect(suggestion([0, 1, 2, 4, 5], [1, 3])).toBe(
       'Most of the sentence was repeated; 5 of 6 words heard in order. 2 words were unclear: the engine is not sure whether they were said.',
     );
+  });
+});
+
+describe("Moonshine's support as the reading models read it", () => {
+  const analysis = analysisHearing('the 25 students finished', [0, 1, 2, 3]);
+
+  it('keeps each support within its range, and counts only the words written in letters', () => {
+    const read = { ...analysis, supports: [-40, -50, 5, 1] };
+    const support = readingSupport(read)!;
+    expect(support).toEqual({ meanSupport: (-10 + 3 + 1) / 3, leastSupport: -10 });
+    expect([0, 1, 2, 3].map((slot) => wordSupportValue(read, slot, support))).toEqual([
+      -10,
+      support.meanSupport,
+      3,
+      1,
+    ]);
+  });
+
+  it('has nothing to give where Moonshine did not read the answer', () => {
+    expect(readingSupport(analysis)).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import {
   isReadable,
   NEURAL_READING_MAX_WORDS,
   neuralReading,
+  readingFrame,
   withNeuralReading,
   supportsLeavingOutUnsaid,
   wordsBeforeEnd,
@@ -22,6 +23,9 @@ import {
 import type { AnswerReading, ReadWord } from '../../src/engine/recognizer/moonshine.js';
 import { decideSaid, saidModelFor } from '../../src/engine/evidence/word-acceptance.js';
 import { tokenize } from '../../src/engine/text/words.js';
+import { QUIET_MARGIN_FRAMES } from '../../src/engine/evidence/levels.js';
+import { SAMPLES_PER_FRAME } from '../../src/engine/recognizer/acoustic-model.js';
+import { tonedAudio } from '../helpers/toned-audio.js';
 import { analysisOf, wordWithGops } from '../helpers/heard-words.js';
 
 /** "the 25 students finished", every word said surely on the acoustic evidence. */
@@ -120,6 +124,27 @@ describe("Moonshine's reading of the reference as the last word on what was said
     );
     expect(await neuralReading(reader, new Float32Array(16000), long)).toBeNull();
     expect(asked).toHaveLength(1);
+  });
+
+  it('reads the voice, not the quiet around it, and a reading after its false start', async () => {
+    const read: number[] = [];
+    const reader: ReferenceReader = async (samples, words) => {
+      read.push(samples.length / SAMPLES_PER_FRAME);
+      return reading(words.map(() => 0));
+    };
+    const quiet = (frames: number) => ({ frames, tone: 0, noise: 0.001 });
+    const voice = (frames: number) => ({ frames, tone: 0.3, noise: 0.001 });
+    const reference = tokenize('one two');
+    await neuralReading(reader, tonedAudio(quiet(100), voice(120), quiet(300)), reference);
+    // Exam mode records from the beep until the candidate has been quiet a while.
+    await neuralReading(reader, tonedAudio(quiet(250), voice(120), quiet(500)), reference);
+    const restart = tonedAudio(quiet(100), voice(40), quiet(100), voice(120), quiet(100));
+    const falseStart = [{ text: 'one', startFrame: 100, endFrame: 139, acousticScore: 0 }];
+    expect(readingFrame({ falseStart })).toBe(140);
+    expect(readingFrame({ falseStart: [] })).toBe(0);
+    await neuralReading(reader, restart, reference, readingFrame({ falseStart }));
+    const margins = 2 * QUIET_MARGIN_FRAMES;
+    expect(read).toEqual([120 + margins, 120 + margins, 120 + margins]);
   });
 
   it('calls the words after the answer ends Missing, those the alignment placed unsurely', () => {

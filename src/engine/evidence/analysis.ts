@@ -5,7 +5,7 @@ import { alignPhones, type AlignedPhone } from '../recognizer/recognize.js';
 import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 import type { TextWord } from '../text/words.js';
 import { senoneGop } from './gop.js';
-import { frameLevels, levelOf, QUIET_MARGIN_FRAMES, soundingFrames, voiceSpan } from './levels.js';
+import { frameLevels, levelOf, soundingFrames, voiceOf } from './levels.js';
 import { decodeReading } from './reading-decode.js';
 import {
   shiftAnalysis,
@@ -33,7 +33,7 @@ interface Candidate {
 
 /**
  * A reading of `reference`: decoded, aligned, each word's evidence, the words said. Only the
- * voice and QUIET_MARGIN_FRAMES of quiet either side are analysed; every time is the
+ * voice and a margin of quiet either side (voiceOf) are analysed; every time is the
  * recording's. `restarts` lets a false start precede the reading, and decodes again a reading
  * the first decode lost (Repeat Sentence); free speech's phrases go without, since a phrase said
  * twice there is an answer's own words, not a restart. `falseStart`, a false start another
@@ -47,13 +47,10 @@ export function analyseSpeech(
   { restarts = true, falseStart = [] }: { restarts?: boolean; falseStart?: DecodedSegment[] } = {},
 ): SpeechAnalysis {
   const totalFrames = Math.floor(samples.length / SAMPLES_PER_FRAME);
-  const span = voiceSpan(frameLevels(samples), QUIET_MARGIN_FRAMES);
-  const end =
-    span.endFrame === totalFrames - 1 ? samples.length : (span.endFrame + 1) * SAMPLES_PER_FRAME;
-  const voice = samples.subarray(span.startFrame * SAMPLES_PER_FRAME, end);
-  const heardFalseStart = falseStart.map((segment) => shiftSegment(segment, -span.startFrame));
+  const { voice, startFrame } = voiceOf(samples);
+  const heardFalseStart = falseStart.map((segment) => shiftSegment(segment, -startFrame));
   const analysis = analyseVoice(model, voice, reference, restarts, heardFalseStart);
-  return { ...shiftAnalysis(analysis, span.startFrame), totalFrames };
+  return { ...shiftAnalysis(analysis, startFrame), totalFrames };
 }
 
 /** analyseSpeech on the voice and the quiet kept around it. */

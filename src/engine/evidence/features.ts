@@ -1,6 +1,7 @@
 import { FRAME_MS } from '../recognizer/acoustic-model.js';
 import { isSilence, type AlignedPhone } from '../recognizer/recognize.js';
 import { frameCount, NO_GOP, phoneGop, senoneGop, wordGop } from './gop.js';
+import { readsAsWritten } from './neural-reading.js';
 import type { HeardWord, SpeechAnalysis } from './speech-analysis.js';
 import { mean, quantile, standardDeviation } from './statistics.js';
 
@@ -142,6 +143,46 @@ function innerNoises(analysis: SpeechAnalysis): number {
       filler.startFrame > first.startFrame &&
       filler.endFrame < last.endFrame,
   ).length;
+}
+
+/**
+ * Moonshine's support as Repeat Sentence's reading models read it (scoring/models/calibration.ts,
+ * ReadingModels), kept within a range: a word the audio contradicts can fall to −30 or below.
+ */
+const SUPPORT_RANGE = { min: -10, max: 3 } as const;
+
+/** What the reading models know of Moonshine's reading of the whole answer. */
+export interface ReadingSupport {
+  /** The mean support of the reference's words written in letters. */
+  meanSupport: number;
+  /** The least of them. */
+  leastSupport: number;
+}
+
+/** Each word's support, within the range; null for a word Moonshine's reading is no evidence on. */
+function boundedSupports(analysis: SpeechAnalysis): Array<number | null> {
+  return analysis.reference.map((word, slot) => {
+    const support = analysis.supports?.[slot];
+    return support === undefined || !readsAsWritten(word)
+      ? null
+      : Math.min(SUPPORT_RANGE.max, Math.max(SUPPORT_RANGE.min, support));
+  });
+}
+
+/** Moonshine's reading of the answer, or null where it did not read it (free speech, a long answer). */
+export function readingSupport(analysis: SpeechAnalysis): ReadingSupport | null {
+  const supports = boundedSupports(analysis).filter((support) => support !== null);
+  if (supports.length === 0) return null;
+  return { meanSupport: mean(supports), leastSupport: Math.min(...supports) };
+}
+
+/** A word's support, within the range; the answer's mean for a word not written in letters. */
+export function wordSupportValue(
+  analysis: SpeechAnalysis,
+  slot: number,
+  reading: ReadingSupport,
+): number {
+  return boundedSupports(analysis)[slot] ?? reading.meanSupport;
 }
 
 /**

@@ -154,6 +154,22 @@ export function voiceSpan(
   };
 }
 
+/**
+ * The voice of `samples` and QUIET_MARGIN_FRAMES of quiet either side (voiceSpan), and the frame
+ * it starts at: what is analysed, and what Moonshine reads, so that the quiet an exam-mode
+ * answer holds around the voice moves neither.
+ */
+export function voiceOf(samples: Float32Array): { voice: Float32Array; startFrame: number } {
+  const totalFrames = Math.floor(samples.length / SAMPLES_PER_FRAME);
+  const span = voiceSpan(frameLevels(samples), QUIET_MARGIN_FRAMES);
+  const end =
+    span.endFrame === totalFrames - 1 ? samples.length : (span.endFrame + 1) * SAMPLES_PER_FRAME;
+  return {
+    voice: samples.subarray(span.startFrame * SAMPLES_PER_FRAME, end),
+    startFrame: span.startFrame,
+  };
+}
+
 /** The levels of frames `startFrame` to `endFrame`, both included, clipped to the answer. */
 function framesOf(levels: Float64Array, startFrame: number, endFrame: number): Float64Array {
   return levels.subarray(Math.max(0, startFrame), Math.max(0, endFrame + 1));

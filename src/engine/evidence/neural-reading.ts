@@ -10,6 +10,7 @@
  * the reference") has the figures.
  */
 import { TARGET_SAMPLE_RATE } from '../audio/decode.js';
+import { SAMPLES_PER_FRAME } from '../recognizer/acoustic-model.js';
 import {
   encodeAnswer,
   expectedLogProbabilities,
@@ -20,6 +21,7 @@ import {
 } from '../recognizer/moonshine.js';
 import type { TextWord } from '../text/words.js';
 import { NEURAL_CLEAR_BAR, NEURAL_END_BAR, NEURAL_HEARD_BAR, NEURAL_START_BAR } from './end-bar.js';
+import { voiceOf } from './levels.js';
 import { NEURAL_WORD_BAR } from './neural-bar.js';
 import type { SpeechAnalysis } from './speech-analysis.js';
 
@@ -246,21 +248,42 @@ export function writtenWords(reference: readonly TextWord[]): string[] {
 }
 
 /**
- * Moonshine's reading of the reference, or null for an answer or a reference too long to read
- * (isReadable), whose words keep the acoustic models' decision.
+ * What Moonshine reads of an answer: its voice from `fromFrame` on (voiceOf), as the alignment
+ * analyses it. The quiet an exam-mode answer holds around the voice moved its supports (a word
+ * by 1.4 of 5 once they weighed in the scores), and so did a false start read with the reading.
+ */
+export function readableVoice(samples: Float32Array, fromFrame = 0): Float32Array {
+  return voiceOf(samples.subarray(fromFrame * SAMPLES_PER_FRAME)).voice;
+}
+
+/**
+ * The frame from which Moonshine reads an answer whose analysis found a false start: just
+ * after its last word, so the reading is read as the reading (0 where there is none).
+ */
+export function readingFrame(analysis: Pick<SpeechAnalysis, 'falseStart'>): number {
+  const last = analysis.falseStart.at(-1);
+  return last ? last.endFrame + 1 : 0;
+}
+
+/**
+ * Moonshine's reading of the reference against the answer's voice from `fromFrame` on
+ * (readableVoice), or null for an answer or a reference too long to read (isReadable), whose
+ * words keep the acoustic models' decision.
  */
 export async function neuralReading(
   read: ReferenceReader,
   samples: Float32Array,
   reference: readonly TextWord[],
+  fromFrame = 0,
 ): Promise<ReferenceReading | null> {
-  if (!isReadable(samples.length / TARGET_SAMPLE_RATE, reference.length)) return null;
-  return read(samples, writtenWords(reference));
+  const voice = readableVoice(samples, fromFrame);
+  if (!isReadable(voice.length / TARGET_SAMPLE_RATE, reference.length)) return null;
+  return read(voice, writtenWords(reference));
 }
 
 /**
- * `analysis` with the words Moonshine's reading does not support, and those after the answer's
- * end, `Missing`, unsurely.
+ * `analysis` with Moonshine's supports, and the words its reading does not support, and those
+ * after the answer's end, `Missing`, unsurely.
  */
 export function withNeuralReading(
   analysis: SpeechAnalysis,
@@ -277,9 +300,10 @@ export function withNeuralReading(
     ),
   );
   const vetoed = analysis.heard.filter((word) => unsupported.has(word.slot));
-  if (vetoed.length === 0) return analysis;
+  if (vetoed.length === 0) return { ...analysis, supports };
   return {
     ...analysis,
+    supports,
     heard: analysis.heard.filter((word) => !unsupported.has(word.slot)),
     unsureSlots: [...new Set([...analysis.unsureSlots, ...vetoed.map((word) => word.slot)])],
   };

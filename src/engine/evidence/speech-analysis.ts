@@ -50,6 +50,11 @@ export interface SpeechAnalysis {
   falseStart: DecodedSegment[];
   /** The grammar decode's whole path, fillers (silence, +SPN+ garbage) included. */
   decodedPath: DecodedSegment[];
+  /**
+   * Moonshine's support of each reference word, by slot (evidence/neural-reading.ts), where it
+   * read the answer against the reference: Repeat Sentence's reading models weigh it.
+   */
+  supports?: number[];
 }
 
 /** An analysis with nothing heard: `reference` expected, `decodedPath` decoded, no word said. */

@@ -10,6 +10,7 @@ import { repeatedShare, repeatSentenceMark, wordsInOrder } from './content.js';
 import { deliveryComponents, deliveryUnscorable, type DeliveryComponents } from './delivery.js';
 import {
   predictUtterance,
+  readingAccuracy,
   type Calibration,
   type UtteranceModels,
   type UtteranceTarget,
@@ -141,6 +142,19 @@ export function utteranceShare(
 }
 
 /**
+ * Pronunciation as a share of its top mark: the acoustic models' estimate (utteranceShare),
+ * refined by Moonshine's reading of the answer (readingAccuracy).
+ */
+export function pronunciationShare(
+  analysis: SpeechAnalysis,
+  calibration: Calibration,
+  readings: readonly DeliveryReading[],
+): number {
+  const max = calibration.accuracy.max;
+  return readingAccuracy(calibration, analysis, max * utteranceShare('accuracy', readings)) / max;
+}
+
+/**
  * Pronunciation and fluency from the calibrated utterance models (0–10 on speechocean762's
  * scale), and the total model's estimate of the whole delivery.
  */
@@ -153,7 +167,7 @@ function delivery(input: ScoringInput): Delivery {
     total: utteranceShare('total', readings),
     ...deliveryComponents(
       {
-        pronunciation: utteranceShare('accuracy', readings),
+        pronunciation: pronunciationShare(analysis, calibration, readings),
         fluency: readingFluency(
           utteranceShare('fluency', readings),
           analysis,

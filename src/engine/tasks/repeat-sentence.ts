@@ -1,7 +1,7 @@
 import { ScoringError } from '../../shared/contract/errors.js';
 import type { SpeakingRequest } from '../../shared/contract/requests.js';
 import { analyseSpeech } from '../evidence/analysis.js';
-import { neuralReading, withNeuralReading } from '../evidence/neural-reading.js';
+import { neuralReading, readingFrame, withNeuralReading } from '../evidence/neural-reading.js';
 import type { SpeechAnalysis } from '../evidence/speech-analysis.js';
 import type { AcousticModel } from '../recognizer/acoustic-model.js';
 import {
@@ -45,7 +45,12 @@ export async function scoreRepeatSentenceAnswer(
       opinion && hearsSecondModel(answer.cautions)
         ? secondModelAnalysis(opinion.model, answer.samples, reference, first)
         : undefined;
-    const read = await reading;
+    // Read again after a false start: what the alignment scores is the reading after it.
+    const from = readingFrame(first);
+    const read =
+      from > 0
+        ? await neuralReading(engine.reader.read, answer.samples, reference, from)
+        : await reading;
     const vetted = (said: SpeechAnalysis): SpeechAnalysis => withNeuralReading(said, read);
     if (!opinion || !other) return { analysis: vetted(first) };
     return {

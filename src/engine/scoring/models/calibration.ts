@@ -3,6 +3,7 @@ import calibration8k from '../../../../resources/calibration/en-us-8k.json' with
 import type { ModelName } from '../../recognizer/models.js';
 import {
   ACCURACY_FEATURES,
+  readingSupport,
   UTTERANCE_FEATURES,
   utteranceContext,
   utteranceFeatures,
@@ -92,6 +93,33 @@ export interface Calibration {
   verification: Verifier;
   /** Word labels: bars on the word model's score (0–10) for Average and Good. */
   labels: LabelBars;
+  /** Repeat Sentence's estimates refined by Moonshine's reading of the answer. */
+  reading?: ReadingModels;
+}
+
+/**
+ * Repeat Sentence's utterance accuracy (0–10), refined by Moonshine's support of the reference's
+ * words (evidence/features.ts, readingSupport): a ridge over the acoustic models' estimate
+ * (`predicted`) and the support. Fitted on the held-out estimates of the calibration's own inner
+ * folds (fit-calibration.ts, fitReadingModels). A stack rather than new features of the models
+ * themselves, so that free speech, which Moonshine does not read, keeps the models as they are.
+ * Words keep the word model: Moonshine, read the reference, supports a word said as a nonsense
+ * word ("prozhooked" for "project") as well as the word said right, and the stack lifted it.
+ */
+export interface ReadingModels {
+  /** Reads `predicted`, `meanSupport`, `leastSupport`. */
+  accuracy: LinearModel;
+}
+
+/** Utterance accuracy (0–10) refined by Moonshine's reading, where there is one to refine by. */
+export function readingAccuracy(
+  calibration: Pick<Calibration, 'reading'>,
+  analysis: SpeechAnalysis,
+  predicted: number,
+): number {
+  const support = readingSupport(analysis);
+  if (!calibration.reading || !support) return predicted;
+  return predict(calibration.reading.accuracy, { predicted, ...support });
 }
 
 /** The models of an answer's delivery: utterance accuracy, fluency and total. */
