@@ -92,12 +92,13 @@ function wordRows(items: readonly CorpusItem[], accuracy: readonly number[]): Ro
   return items.flatMap((item, itemIndex) => {
     const { analysis } = item;
     const context = utteranceContext(analysis, accuracy[itemIndex]!);
+    const support = supportOf(item);
     return analysis.heard.flatMap((word, index) => {
       const expert = item.label.words[word.slot]?.accuracy;
       if (expert === undefined) return [];
       const values = {
         ...wordFeatures(analysis, index, context),
-        support: wordSupportValue(analysis, word.slot, supportOf(item)),
+        support: wordSupportValue(analysis, word.slot, support),
       };
       return [{ item, values, target: expert }];
     });

@@ -159,19 +159,20 @@ export interface ReadingSupport {
   leastSupport: number;
 }
 
-/** Each word's support, within the range; null for a word Moonshine's reading is no evidence on. */
-function boundedSupports(analysis: SpeechAnalysis): Array<number | null> {
-  return analysis.reference.map((word, slot) => {
-    const support = analysis.supports?.[slot];
-    return support === undefined || !readsAsWritten(word)
-      ? null
-      : Math.min(SUPPORT_RANGE.max, Math.max(SUPPORT_RANGE.min, support));
-  });
+/** A word's support, within the range; null for a word Moonshine's reading is no evidence on. */
+function boundedSupport(analysis: SpeechAnalysis, slot: number): number | null {
+  const support = analysis.supports?.[slot];
+  const word = analysis.reference[slot];
+  return support === undefined || !word || !readsAsWritten(word)
+    ? null
+    : Math.min(SUPPORT_RANGE.max, Math.max(SUPPORT_RANGE.min, support));
 }
 
 /** Moonshine's reading of the answer, or null where it did not read it (free speech, a long answer). */
 export function readingSupport(analysis: SpeechAnalysis): ReadingSupport | null {
-  const supports = boundedSupports(analysis).filter((support) => support !== null);
+  const supports = analysis.reference
+    .map((_, slot) => boundedSupport(analysis, slot))
+    .filter((support) => support !== null);
   if (supports.length === 0) return null;
   return { meanSupport: mean(supports), leastSupport: Math.min(...supports) };
 }
@@ -182,7 +183,7 @@ export function wordSupportValue(
   slot: number,
   reading: ReadingSupport,
 ): number {
-  return boundedSupports(analysis)[slot] ?? reading.meanSupport;
+  return boundedSupport(analysis, slot) ?? reading.meanSupport;
 }
 
 /**
