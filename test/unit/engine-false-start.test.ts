@@ -149,6 +149,13 @@ describe('a restart after a pause', () => {
     expect(restartAfterPause(model, samples, reference, firstPass)).toBeNull();
   });
 
+  it('keeps the reading when the "repeat" is fitted over speech before the pause', () => {
+    // Said once, slowly: speech goes on over frames 30–49 under the decoder's silence, and the
+    // decode from there fits the sentence's first words over it.
+    const { model } = modelHearing('the cat sat on the mat', 1);
+    expect(restartAfterPause(model, audio([50, 79]), reference, firstPass)).toBeNull();
+  });
+
   it('does not look behind a short breath, nor after more than the arc’s first words', () => {
     const breath = [
       ...path('the cat', 10),

@@ -6,6 +6,7 @@ import { isFiller } from '../recognizer/recognize.js';
 import { spokenWordCount, type TextWord } from '../text/words.js';
 import { frameCount } from './gop.js';
 import {
+  firstPauseFrom,
   frameLevels,
   PAUSE_FRAMES,
   quietFrames,
@@ -83,7 +84,7 @@ export function restartAfterPause(
       quiet(run) >= PAUSE_FRAMES &&
       (inOrder(spokenWords(before), firstWords) ||
         readAgainUnheard(sentence, before, run, decodedPath, levels)) &&
-      decodeRestart(model, samples, reference, decodedPath, before, run.startFrame, quiet);
+      decodeRestart(model, samples, reference, decodedPath, before, run.startFrame, levels);
     if (restart) return restart;
     index = run.last;
   }
@@ -125,19 +126,30 @@ function decodeRestart(
   decodedPath: DecodedSegment[],
   falseStart: DecodedSegment[],
   fromFrame: number,
-  quiet: (span: FrameSpan) => number,
+  levels: Float64Array,
 ): SplitReading | null {
+  const quiet = quietFrames(levels, falseStart);
   const tail = decodeFrom(model, samples, reference, fromFrame);
   const reading = tail.filter((segment) => !isFiller(segment.text));
   const again = matchInOrder(spokenWords(falseStart), reading, (segment) => baseWord(segment.text));
   // A restart explains the whole reading again; a word lost on the way means the "repeat" was
   // the next word misheard ("Mike <pause> likes" heard as "Mike <pause> Mike"). Decoded from
   // the pause on, the grammar's first words also fit into its quiet as short copies: the words
-  // said again must be mostly speech.
+  // said again must be mostly speech. And the reading over speech starts after a pause: fitted
+  // over speech the decoder's fillers covered before it, the words are the next ones misheard
+  // ("nature", said slowly, decoded again as "mandy what's walking" in an MP3 copy of a
+  // reading said once).
   const words = decodedPath.filter((segment) => !isFiller(segment.text)).length;
-  if (!again || reading.length < words || !mostlySpeech(again, quiet)) return null;
+  const spoken = fromSpeech(reading, quiet);
+  if (
+    !again ||
+    reading.length < words ||
+    !mostlySpeech(again, quiet) ||
+    !pausedBefore(levels, falseStart, spoken[0]!)
+  )
+    return null;
   const head = decodedPath.filter((segment) => segment.endFrame < fromFrame);
-  return { decodedPath: [...head, ...tail], falseStart, reading: fromSpeech(reading, quiet) };
+  return { decodedPath: [...head, ...tail], falseStart, reading: spoken };
 }
 
 /**
@@ -176,6 +188,20 @@ function decodeFrom(
       sequenceGrammar(reference, { restarts: false }),
     )
     .map((segment) => shiftSegment(segment, fromFrame));
+}
+
+/**
+ * Whether a pause (PAUSE_FRAMES quiet frames in a row) begins between the false start and
+ * `repeat`. It may run on into the repeat's first word, whose start the decoder often sets a
+ * few frames into the quiet before it.
+ */
+function pausedBefore(
+  levels: Float64Array,
+  falseStart: readonly DecodedSegment[],
+  repeat: DecodedSegment,
+): boolean {
+  const pause = firstPauseFrom(levels, falseStart, falseStart.at(-1)!.endFrame + 1);
+  return pause !== undefined && pause < repeat.startFrame;
 }
 
 function mostlySpeech(
