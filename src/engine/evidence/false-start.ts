@@ -6,12 +6,12 @@ import { isFiller } from '../recognizer/recognize.js';
 import { spokenWordCount, type TextWord } from '../text/words.js';
 import { frameCount } from './gop.js';
 import {
-  firstPauseFrom,
   frameLevels,
   PAUSE_FRAMES,
-  quietFrames,
+  quietUnder,
   soundingFramesWithin,
   type FrameSpan,
+  type QuietUnder,
 } from './levels.js';
 import { shiftSegment } from './speech-analysis.js';
 import { sum } from './statistics.js';
@@ -79,12 +79,12 @@ export function restartAfterPause(
     }
     if (before.length === 0) continue;
     const run = fillerRun(decodedPath, index);
-    const quiet = quietFrames(levels, before);
+    const quiet = quietUnder(levels, before);
     const restart =
-      quiet(run) >= PAUSE_FRAMES &&
+      quiet.frames(run) >= PAUSE_FRAMES &&
       (inOrder(spokenWords(before), firstWords) ||
         readAgainUnheard(sentence, before, run, decodedPath, levels)) &&
-      decodeRestart(model, samples, reference, decodedPath, before, run.startFrame, levels);
+      decodeRestart(model, samples, reference, decodedPath, before, run.startFrame, quiet);
     if (restart) return restart;
     index = run.last;
   }
@@ -126,9 +126,8 @@ function decodeRestart(
   decodedPath: DecodedSegment[],
   falseStart: DecodedSegment[],
   fromFrame: number,
-  levels: Float64Array,
+  quiet: QuietUnder,
 ): SplitReading | null {
-  const quiet = quietFrames(levels, falseStart);
   const tail = decodeFrom(model, samples, reference, fromFrame);
   const reading = tail.filter((segment) => !isFiller(segment.text));
   const again = matchInOrder(spokenWords(falseStart), reading, (segment) => baseWord(segment.text));
@@ -140,12 +139,12 @@ function decodeRestart(
   // ("nature", said slowly, decoded again as "mandy what's walking" in an MP3 copy of a
   // reading said once).
   const words = decodedPath.filter((segment) => !isFiller(segment.text)).length;
-  const spoken = fromSpeech(reading, quiet);
+  const spoken = fromSpeech(reading, quiet.frames);
   if (
     !again ||
     reading.length < words ||
-    !mostlySpeech(again, quiet) ||
-    !pausedBefore(levels, falseStart, spoken[0]!)
+    !mostlySpeech(again, quiet.frames) ||
+    !pausedBefore(quiet, falseStart, spoken[0]!)
   )
     return null;
   const head = decodedPath.filter((segment) => segment.endFrame < fromFrame);
@@ -171,7 +170,7 @@ export function readingAfterFalseStart(
   return {
     decodedPath: [...falseStart, ...tail],
     falseStart,
-    reading: fromSpeech(reading, quietFrames(levels, falseStart)),
+    reading: fromSpeech(reading, quietUnder(levels, falseStart).frames),
   };
 }
 
@@ -196,11 +195,11 @@ function decodeFrom(
  * few frames into the quiet before it.
  */
 function pausedBefore(
-  levels: Float64Array,
+  quiet: QuietUnder,
   falseStart: readonly DecodedSegment[],
   repeat: DecodedSegment,
 ): boolean {
-  const pause = firstPauseFrom(levels, falseStart, falseStart.at(-1)!.endFrame + 1);
+  const pause = quiet.pauseFrom(falseStart.at(-1)!.endFrame + 1);
   return pause !== undefined && pause < repeat.startFrame;
 }
 

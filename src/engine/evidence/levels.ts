@@ -77,31 +77,26 @@ function quietBar(levels: Float64Array, words: readonly FrameSpan[]): number {
 }
 
 /**
- * Counts the quiet frames of a span (quietBar). The decoder's fillers also cover speech it fits
- * to no word, so a pause is counted in quiet frames, not in fillers, and the words said again
- * must be speech. Without both, 16 of 1,086 real readings were split, 6 of them over a "pause"
- * of speech or with the repeat squeezed into the quiet; with them, 10 (bench/false-starts.ts).
+ * The quiet under the level of `words` (quietBar). The decoder's fillers also cover speech it
+ * fits to no word, so a pause is counted in quiet frames, not in fillers, and the words said
+ * again must be speech. Without both, 16 of 1,086 real readings were split, 6 of them over a
+ * "pause" of speech or with the repeat squeezed into the quiet; with them, 10
+ * (bench/false-starts.ts).
  */
-export function quietFrames(
-  levels: Float64Array,
-  words: readonly FrameSpan[],
-): (span: FrameSpan) => number {
-  const bar = quietBar(levels, words);
-  return (span) =>
-    framesOf(levels, span.startFrame, span.endFrame).filter((level) => level <= bar).length;
+export interface QuietUnder {
+  /** The quiet frames of a span. */
+  frames: (span: FrameSpan) => number;
+  /** The first frame from `from` on of a pause: PAUSE_FRAMES quiet frames in a row. */
+  pauseFrom: (from: number) => number | undefined;
 }
 
-/**
- * The first frame from `from` on of a pause: PAUSE_FRAMES quiet frames in a row (quiet under
- * the level of `words`).
- */
-export function firstPauseFrom(
-  levels: Float64Array,
-  words: readonly FrameSpan[],
-  from: number,
-): number | undefined {
+export function quietUnder(levels: Float64Array, words: readonly FrameSpan[]): QuietUnder {
   const bar = quietBar(levels, words);
-  return firstRunFrom(levels, from, PAUSE_FRAMES, (level) => level <= bar);
+  const quiet = (level: number): boolean => level <= bar;
+  return {
+    frames: (span) => framesOf(levels, span.startFrame, span.endFrame).filter(quiet).length,
+    pauseFrom: (from) => firstRunFrom(levels, from, PAUSE_FRAMES, quiet),
+  };
 }
 
 /** The first frame from `from` on that starts `length` frames in a row whose levels pass. */

@@ -3,10 +3,10 @@ import { baseWord } from '../recognizer/dictionary.js';
 import type { TextWord } from '../text/words.js';
 import { UNHEARD_SPEECH_FRAMES, type SplitReading } from './false-start.js';
 import {
-  firstPauseFrom,
   firstSoundFrom,
   PAUSE_FRAMES,
   QUIET_MARGIN_FRAMES,
+  quietUnder,
   soundingFrames,
 } from './levels.js';
 
@@ -34,12 +34,13 @@ export function speechAfter(
 ): SpeechAfter | undefined {
   const words = split.reading;
   if (!wholeReading(words, reference)) return undefined;
+  const quiet = quietUnder(levels, words);
   return after(words.length - 1) ?? (words.length >= 2 ? after(words.length - 2, true) : undefined);
 
   function after(index: number, lastWordAfter = false): SpeechAfter | undefined {
     const next = words[index + 1];
     // The decoder often ends the last word before its sound dies away: the pause is looked for.
-    const pause = firstPauseFrom(levels, words, words[index]!.endFrame + 1);
+    const pause = quiet.pauseFrom(words[index]!.endFrame + 1);
     if (pause === undefined) return undefined;
     const speech = firstSoundFrom(levels, pause + PAUSE_FRAMES);
     if (speech === undefined || soundingFrames(levels, speech) < UNHEARD_SPEECH_FRAMES)
