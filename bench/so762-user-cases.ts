@@ -68,8 +68,7 @@ export interface UserCase {
   /** cut: the slots whose forced-alignment start on the full reading is clearly after the cut;
    * tail: those whose end is clearly before it. */
   unsaidSlots?: number[];
-  /** tail: the slots whose forced-alignment start on the full reading is after the cut; cut: those
-   * whose end is before it. */
+  /** tail: the slots whose forced-alignment start on the full reading is after the cut. */
   saidSlots?: number[];
   /** skip, repeat, pause, filledPause: the slot of the word left out, said twice or paused after. */
   editedSlot?: number;
@@ -286,14 +285,15 @@ export async function buildUserCases(
     const full = fullReadings.get(`real:${label.id}`);
     if (!full) continue;
     const cutMs = speechMiddleMs(await corpusSamples(label.id));
-    const times = [...wordTimes(full)];
+    const unsaid = [...wordTimes(full)]
+      .filter(([, time]) => clearlyAfterCut(time, cutMs))
+      .map(([slot]) => slot);
     add({
       id: `cut:${label.id}`,
       family: 'cut',
       labelId: label.id,
       refText: label.text,
-      unsaidSlots: times.filter(([, time]) => clearlyAfterCut(time, cutMs)).map(([slot]) => slot),
-      saidSlots: times.filter(([, time]) => time.end <= cutMs - 100).map(([slot]) => slot),
+      unsaidSlots: unsaid,
       cutMs: Math.round(cutMs),
     });
   }

@@ -675,18 +675,6 @@ describe('calibration context', () => {
     );
   });
 
-  it("reads the answer's accuracy for its words as if the words left unsaid had not been asked", () => {
-    const words = readingWithPause().together.heard.map((word, slot) => ({ ...word, slot }));
-    const whole = analysisOf('one two three', words);
-    const stopped = { ...analysisOf('one two three four five six', words), rejected: 2 };
-    expect(utteranceFeatures(stopped)).toMatchObject({ completeness: 0.5, rejectedShare: 2 / 6 });
-    const calibration = loadCalibration('en-us-8k');
-    expect(answerContext(stopped, calibration).accuracy).toBeCloseTo(
-      answerContext(whole, calibration).accuracy,
-      9,
-    );
-  });
-
   it('lets a pause cost fluency, not pronunciation', () => {
     const { together, paused } = readingWithPause();
     const calibration = loadCalibration('en-us-8k');

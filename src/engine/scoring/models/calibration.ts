@@ -8,7 +8,6 @@ import {
   utteranceContext,
   utteranceFeatures,
   withoutPauses,
-  withoutUnsaid,
   type PhoneTypical,
   type UtteranceContext,
   type UtteranceFeatures,
@@ -59,7 +58,7 @@ export function predictUtterance(
 
 /**
  * The context the word and phone models get: the answer's accuracy as its model predicts it
- * (without the inner pauses and the words unsaid), and its mean GOPs.
+ * (without the inner pauses), and its mean GOPs.
  */
 export function answerContext(
   analysis: SpeechAnalysis,
@@ -67,7 +66,7 @@ export function answerContext(
 ): UtteranceContext {
   return utteranceContext(
     analysis,
-    predictUtterance(calibration, 'accuracy', withoutUnsaid(utteranceFeatures(analysis))),
+    predictUtterance(calibration, 'accuracy', utteranceFeatures(analysis)),
   );
 }
 
