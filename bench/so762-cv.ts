@@ -248,9 +248,10 @@ export function scoreItem(
   push(result.total, estimate('total'), label.total, speaker);
   const scored = check.silent ? null : scoreCase(item, calibration, check.cautions, second);
   push(result.overall, scored?.components[3]?.score ?? 0, label.total, speaker);
-  const accepted = scored !== null && verdict(analysis, calibration, reading) !== 'not-the-text';
+  const judged = scored === null ? 'not-the-text' : verdict(analysis, calibration, reading);
+  const accepted = judged !== 'not-the-text';
   const labels = (scored?.words ?? []).filter((word) => word.label !== 'Pause');
-  const context = answerContext(analysis, calibration);
+  const context = answerContext(analysis, calibration, judged === 'doubtful');
   label.words.forEach((expert, slot) => {
     const index = accepted ? analysis.heard.findIndex((heard) => heard.slot === slot) : -1;
     const engineLabel = labels[slot]?.label ?? 'Missing';

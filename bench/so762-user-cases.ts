@@ -68,7 +68,8 @@ export interface UserCase {
   /** cut: the slots whose forced-alignment start on the full reading is clearly after the cut;
    * tail: those whose end is clearly before it. */
   unsaidSlots?: number[];
-  /** tail: the slots whose forced-alignment start on the full reading is after the cut. */
+  /** tail: the slots whose forced-alignment start on the full reading is after the cut; cut: those
+   * whose end is before it. */
   saidSlots?: number[];
   /** skip, repeat, pause, filledPause: the slot of the word left out, said twice or paused after. */
   editedSlot?: number;
@@ -285,15 +286,14 @@ export async function buildUserCases(
     const full = fullReadings.get(`real:${label.id}`);
     if (!full) continue;
     const cutMs = speechMiddleMs(await corpusSamples(label.id));
-    const unsaid = [...wordTimes(full)]
-      .filter(([, time]) => clearlyAfterCut(time, cutMs))
-      .map(([slot]) => slot);
+    const times = [...wordTimes(full)];
     add({
       id: `cut:${label.id}`,
       family: 'cut',
       labelId: label.id,
       refText: label.text,
-      unsaidSlots: unsaid,
+      unsaidSlots: times.filter(([, time]) => clearlyAfterCut(time, cutMs)).map(([slot]) => slot),
+      saidSlots: times.filter(([, time]) => time.end <= cutMs - 100).map(([slot]) => slot),
       cutMs: Math.round(cutMs),
     });
   }

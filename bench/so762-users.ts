@@ -297,6 +297,19 @@ export function userRows(
         ? 'met'
         : 'not met',
   });
+  const saidBefore = cut.flatMap(([item, outcome]) =>
+    item.saidSlots!.map((slot) => ({
+      label: labelAt(outcome, slot),
+      unsure: outcome.words[slot]?.unsure,
+    })),
+  );
+  rows.push({
+    family: `first half of a reading: the words said before the cut (aligned end ≤ cut − 100 ms on the full reading; counts = words)`,
+    n: cut.length,
+    figure: `Good ${pct(saidBefore.filter((w) => w.label === 'Good').length, saidBefore.length)}; ${labelCounts(saidBefore)}`,
+    goal: '',
+    met: '',
+  });
   const tail = of('tail');
   const labelsAt = (pick: (item: UserCase) => number[]): string[] =>
     tail.flatMap(([item, outcome]) => pick(item).map((slot) => labelAt(outcome, slot)));

@@ -1,6 +1,10 @@
 import { RENDITION_FEATURES } from '../../src/engine/evidence/rendition-evidence.js';
 import { mean } from '../../src/engine/evidence/statistics.js';
-import { PHONE_FEATURES, WORD_FEATURES } from '../../src/engine/evidence/features.js';
+import {
+  PHONE_FEATURES,
+  WORD_FEATURES,
+  withoutUnsaid,
+} from '../../src/engine/evidence/features.js';
 import { predictTrees, type BoostedTrees } from '../../src/engine/scoring/models/boosted-trees.js';
 import {
   predictBlend,
@@ -115,15 +119,21 @@ export function fitUtteranceModels(rows: readonly UtteranceRow[]): UtteranceMode
  * that the word and phone models learn how far to trust the prediction they get at run time
  * (an in-sample prediction would look better than it is).
  */
-export function outOfFoldAccuracy(rows: readonly UtteranceRow[]): number[] {
+export function outOfFoldAccuracy(
+  rows: readonly UtteranceRow[],
+  /** The features as they are predicted (the word and phone models' context: withoutUnsaid). */
+  asPredicted: (values: Record<string, number>) => Record<string, number> = (values) => values,
+): number[] {
+  const fitted = rows.map((row) => ({
+    values: targetValues('accuracy', row.values),
+    target: row.accuracy,
+  }));
   return outOfFold(
-    rows.map((row) => ({
-      values: targetValues('accuracy', row.values),
-      target: row.accuracy,
-    })),
+    fitted,
     rows.map((row) => row.group),
     (training) =>
       fitBlend(training, TARGET_FEATURES.accuracy, RIDGE_LAMBDA.utterance, 10, UTTERANCE_TREES),
+    fitted.map((row) => ({ ...row, values: asPredicted(row.values) })),
   );
 }
 
@@ -138,9 +148,10 @@ export function fitCalibration(
   fittedOn: string,
 ): Calibration {
   const accuracy = outOfFoldAccuracy(data.utterances);
+  const context = outOfFoldAccuracy(data.utterances, withoutUnsaid);
   const withAccuracy = (rows: readonly ContextRow[]): TrainingRow[] =>
     rows.map((row) => ({
-      values: { ...row.values, utteranceAccuracy: accuracy[row.utterance] ?? 0 },
+      values: { ...row.values, utteranceAccuracy: context[row.utterance] ?? 0 },
       target: row.target,
     }));
   const words = withAccuracy(data.words);

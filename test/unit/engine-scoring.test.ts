@@ -675,6 +675,18 @@ describe('calibration context', () => {
     );
   });
 
+  it("reads the answer's accuracy for its words as if the words left unsaid had not been asked", () => {
+    const words = readingWithPause().together.heard.map((word, slot) => ({ ...word, slot }));
+    const whole = analysisOf('one two three', words);
+    const stopped = { ...analysisOf('one two three four five six', words), rejected: 2 };
+    expect(utteranceFeatures(stopped)).toMatchObject({ completeness: 0.5, rejectedShare: 2 / 6 });
+    const calibration = loadCalibration('en-us-8k');
+    const wholeAccuracy = answerContext(whole, calibration).accuracy;
+    expect(answerContext(stopped, calibration).accuracy).toBeCloseTo(wholeAccuracy, 9);
+    // In doubt that the answer is the sentence, the unsaid words count: a chance match stays low.
+    expect(answerContext(stopped, calibration, true).accuracy).toBeLessThan(wholeAccuracy - 0.5);
+  });
+
   it('lets a pause cost fluency, not pronunciation', () => {
     const { together, paused } = readingWithPause();
     const calibration = loadCalibration('en-us-8k');

@@ -68,7 +68,7 @@ export function scoreRepeatSentence(input: ScoringInput): SpeakingResult {
       },
       input.scale,
     ),
-    words: sequenceWords(input),
+    words: sequenceWords({ ...input, doubtful: check === 'doubtful' }),
     transcription: transcription(input.analysis),
   };
 }

@@ -30,6 +30,8 @@ export interface WordContext {
   scale: ScoreScale;
   /** Audio length, so no timing runs past the end of the recording. */
   durationMs: number;
+  /** The verdict doubts the answer is the text (answerContext). */
+  doubtful?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface WordContext {
 export function sequenceWords(context: WordContext): Word[] {
   const { analysis } = context;
   const pauses = innerPauses(analysis);
-  const answer = answerContext(analysis, context.calibration);
+  const answer = answerContext(analysis, context.calibration, context.doubtful);
   const words = analysis.reference.flatMap((reference, slot) => {
     const index = analysis.heard.findIndex((word) => word.slot === slot);
     const unsure = analysis.unsureSlots.includes(slot);
@@ -108,7 +110,7 @@ export function withInserted(words: readonly Word[], inserted: readonly Word[]):
 export function heardWords(context: WordContext): Word[] {
   const { analysis } = context;
   const pauses = innerPauses(analysis);
-  const answer = answerContext(analysis, context.calibration);
+  const answer = answerContext(analysis, context.calibration, context.doubtful);
   return analysis.heard.flatMap((word, index) => [
     heardWord(index, analysis.reference[word.slot]?.display ?? word.entry, context, answer),
     ...pauseAfter(pauses, index),

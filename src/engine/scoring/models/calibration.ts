@@ -8,6 +8,7 @@ import {
   utteranceContext,
   utteranceFeatures,
   withoutPauses,
+  withoutUnsaid,
   type PhoneTypical,
   type UtteranceContext,
   type UtteranceFeatures,
@@ -58,15 +59,19 @@ export function predictUtterance(
 
 /**
  * The context the word and phone models get: the answer's accuracy as its model predicts it
- * (without the inner pauses), and its mean GOPs.
+ * (without the inner pauses), and its mean GOPs. The words left unsaid count in it only where the
+ * verdict doubts the answer is the text: in an answer taken for the text they would mark down the
+ * words said well, and in one in doubt the low context keeps a chance match from showing Good.
  */
 export function answerContext(
   analysis: SpeechAnalysis,
   calibration: Calibration,
+  doubtful = false,
 ): UtteranceContext {
+  const features = utteranceFeatures(analysis);
   return utteranceContext(
     analysis,
-    predictUtterance(calibration, 'accuracy', utteranceFeatures(analysis)),
+    predictUtterance(calibration, 'accuracy', doubtful ? features : withoutUnsaid(features)),
   );
 }
 
